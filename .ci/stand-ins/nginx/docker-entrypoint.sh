@@ -1,0 +1,16 @@
+#!/bin/sh
+# Like the official image: when the command is nginx, render the templates first.
+set -e
+if [ "$1" = nginx ]; then
+  template_dir=${NGINX_ENVSUBST_TEMPLATE_DIR:-/etc/nginx/templates}
+  output_dir=${NGINX_ENVSUBST_OUTPUT_DIR:-/etc/nginx/conf.d}
+  suffix=${NGINX_ENVSUBST_TEMPLATE_SUFFIX:-.template}
+  defined=$(printf '${%s} ' $(env | cut -d= -f1))
+  for template in "$template_dir"/*"$suffix"; do
+    [ -f "$template" ] || continue
+    output="$output_dir/$(basename "$template" "$suffix")"
+    envsubst "$defined" <"$template" >"$output"
+    echo "$0: rendered $template to $output"
+  done
+fi
+exec "$@"

@@ -1,0 +1,109 @@
+# The front door. `make` (or `make help`) lists every target.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+# --- Node 24 -----------------------------------------------------------------
+# The project runs on Node 24 LTS. When the machine's node is older, the official
+# binary from the npm registry package node-linux-<arch> is kept in .tools/ and put
+# first on PATH for every target; the system is never touched.
+NODE_VERSION := 24.21.0
+NODE_ARCH := $(if $(filter aarch64 arm64,$(shell uname -m)),arm64,x64)
+NODE_HOME := $(CURDIR)/.tools/node-$(NODE_VERSION)
+NODE_BIN_DIR := $(NODE_HOME)/node_modules/node-linux-$(NODE_ARCH)/bin
+SYSTEM_NODE_OK := $(shell node -e 'process.exit(+process.versions.node.split(".")[0] >= 24 ? 0 : 1)' >/dev/null 2>&1 && echo yes)
+ifeq ($(SYSTEM_NODE_OK),yes)
+NODE := node
+else
+NODE := $(NODE_BIN_DIR)/node
+export PATH := $(NODE_BIN_DIR):$(PATH)
+endif
+
+NPM_STAMP := node_modules/.install-stamp
+WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json)
+
+.PHONY: help install lint typecheck test build budget bench start dev stack-up stack-down smoke e2e lighthouse up down logs ps ci
+
+help: ## List every target
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+$(NODE_BIN_DIR)/node:
+	@echo "Installing Node $(NODE_VERSION) into .tools/ (the system node is older than 24)"
+	@npm install --silent --no-save --prefix "$(NODE_HOME)" "node-linux-$(NODE_ARCH)@$(NODE_VERSION)" >/dev/null
+
+$(NPM_STAMP): $(if $(filter yes,$(SYSTEM_NODE_OK)),,$(NODE_BIN_DIR)/node) $(WORKSPACE_MANIFESTS)
+	@npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+install: $(NPM_STAMP) ## Install Node 24 (if needed) and the npm dependencies
+	@echo "node $$(node --version), npm $$(npm --version)"
+
+lint: $(NPM_STAMP) ## ESLint and Prettier over the whole repository
+	npm run --silent lint
+
+typecheck: $(NPM_STAMP) ## TypeScript (strict) in every package
+	npm run --silent typecheck
+
+test: $(NPM_STAMP) ## Unit and integration tests of every package
+	@echo "Running tests on node $$(node --version)"
+	npm test --workspaces --if-present
+
+build: $(NPM_STAMP) ## Production builds: contact-service (dist/) and the prerendered site (frontend/dist/)
+	npm run --silent build -w contact-service
+	npm run --silent build -w frontend
+
+budget: build ## Check the site's JS and CSS sizes per route against the budgets
+	npm run --silent budget -w frontend
+
+bench: $(NPM_STAMP) ## Benchmark POST /api/contact against a bare pg insert loop (needs Postgres)
+	npm run --silent bench -w contact-service
+
+start: build ## Run the site at http://localhost:8080 with its API on an embedded database
+	infra/local/with-contact-service.sh npm run --silent preview -w frontend -- --host 127.0.0.1 --port 8080 --strictPort
+
+dev: $(NPM_STAMP) ## Vite dev server with /api proxied to the contact-service (embedded database)
+	npm run --silent build -w contact-service
+	infra/local/with-contact-service.sh npm run --silent dev -w frontend
+
+stack-up: $(NPM_STAMP) ## Start contact-service + system nginx with the shipped config on :8080 (no Docker)
+	infra/local/stack-up.sh
+
+stack-down: ## Stop what stack-up started
+	infra/local/stack-down.sh
+
+smoke: stack-up ## curl smoke test against the local stack (starts it if needed)
+	infra/local/smoke-test.sh
+
+e2e: $(NPM_STAMP) ## Browser suite (Playwright, axe, Lighthouse) on its own stack and fresh database
+	e2e/scripts/run-e2e.sh
+
+lighthouse: stack-up ## Lighthouse budgets per route, best of 3 mobile runs (starts the stack if needed)
+	npm run --silent lighthouse -w e2e
+
+# --- Container stack ------------------------------------------------------------
+COMPOSE = $(shell docker compose version >/dev/null 2>&1 && echo 'docker compose' || echo docker-compose)
+WEB_PORT = $(or $(shell sed -n 's/^WEB_PORT=//p' .env 2>/dev/null),8080)
+
+.env:
+	@sed "s/^POSTGRES_PASSWORD=.*/POSTGRES_PASSWORD=$$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')/" .env.example > .env
+	@echo "Created .env from .env.example with a random POSTGRES_PASSWORD"
+
+up: .env ## Build and start web, contact-service and Postgres in containers; wait until healthy
+	$(COMPOSE) up -d --build
+	@infra/compose/wait-healthy.sh $(COMPOSE)
+	@echo "The site is up: http://localhost:$(WEB_PORT)"
+
+down: ## Stop the container stack (the database volume is kept)
+	$(COMPOSE) down
+
+logs: ## Follow the container stack's logs
+	$(COMPOSE) logs -f --tail 100
+
+ps: ## Show the container stack's containers and their health
+	$(COMPOSE) ps
+
+ci: lint typecheck test budget ## Everything CI proves, in order
+	infra/local/stack-down.sh
+	infra/local/stack-up.sh
+	infra/local/smoke-test.sh; status=$$?; infra/local/stack-down.sh; exit $$status
+	$(MAKE) --no-print-directory e2e

@@ -1,0 +1,115 @@
+// Throughput of POST /api/contact against a real Postgres, next to a bare `pg` insert loop on the
+// same server in the same run, so the ratio holds on any machine. `npm run bench -w contact-service`.
+// BENCH_DATABASE_URL (default: the local server) must allow CREATE DATABASE.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+const PORT = 3900 + Math.floor(Math.random() * 90);
+const POOL_SIZE = 10;
+const body = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: 'Northbridge Capital',
+  role: 'Managing Director',
+  message: 'We would like to discuss a pilot for our M&A team.',
+};
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+async function bareInserts(url: string): Promise<{ perSecond: number; p50: number; p99: number }> {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  const latencies: number[] = [];
+  const end = performance.now() + SECONDS * 1000;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const started = performance.now();
+      await pool.query(
+        'INSERT INTO contact_submissions (name, email, company, role, message) VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at',
+        [body.name, body.email, body.company, body.role, body.message],
+      );
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.floor(q * (latencies.length - 1))]!;
+  return { perSecond: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99) };
+}
+
+async function main(): Promise<void> {
+  const name = `contact_bench_${randomBytes(4).toString('hex')}`;
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const main = join(dirname(fileURLToPath(import.meta.url)), '../src/main.js');
+  const service = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url.toString(),
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    for (let i = 0; ; i++) {
+      const ready = await fetch(`http://127.0.0.1:${PORT}/api/health/ready`).catch(() => null);
+      if (ready?.ok) break;
+      if (i > 100) throw new Error('the service did not become ready');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    console.log(`POST /api/contact, ${CONNECTIONS} connections, ${SECONDS} s, Fastify + TypeORM:`);
+    const result = await autocannon({
+      url: `http://127.0.0.1:${PORT}/api/contact`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      connections: CONNECTIONS,
+      duration: SECONDS,
+    });
+    const ok = result['2xx'];
+    const failed = result.non2xx + result.errors + result.timeouts;
+    const serviceRate = ok / SECONDS;
+
+    console.log(
+      `Bare pg inserts, ${CONNECTIONS} concurrent loops, pool of ${POOL_SIZE}, ${SECONDS} s:`,
+    );
+    const bare = await bareInserts(url.toString());
+
+    const rows = [
+      ['', 'req/s', 'p50 ms', 'p99 ms'],
+      ['service', serviceRate.toFixed(0), String(result.latency.p50), String(result.latency.p99)],
+      ['bare pg', bare.perSecond.toFixed(0), bare.p50.toFixed(1), bare.p99.toFixed(1)],
+    ];
+    for (const row of rows) console.log(row.map((cell, i) => cell.padStart(i ? 10 : 8)).join(''));
+    console.log(`ratio service/bare: ${(serviceRate / bare.perSecond).toFixed(3)}`);
+    console.log(`failed requests: ${failed}`);
+    if (failed > 0) process.exitCode = 1;
+  } finally {
+    service.kill('SIGTERM');
+    await once(service, 'exit');
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`Benchmark failed: ${String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+import helmet from '@fastify/helmet';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module.js';
+import type { Env } from './config/env.js';
+import { ApiExceptionFilter } from './http/api-exception.filter.js';
+import { requestId } from './http/request-id.js';
+import { trustedProxy } from './http/trusted-proxy.js';
+
+/** 16 KB holds the largest valid submission (5,000-character message) several times over. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Builds the whole service, for main.ts and for the tests alike. */
+export async function createApp(env: Env, databaseUrl: string): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: trustedProxy(env.TRUST_PROXY),
+    genReqId: requestId,
+    requestIdHeader: false,
+    // On close, refuse new requests at once and let in-flight ones finish.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(env, databaseUrl),
+    adapter,
+    { bufferLogs: true },
+  );
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('api');
+  app.useGlobalFilters(new ApiExceptionFilter());
+  // The API serves JSON only; the site's own headers are set by nginx.
+  await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"] } } });
+  // Fastify would parse text/plain into a string; the API accepts JSON only (415 otherwise).
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.removeContentTypeParser('text/plain');
+  // Once shutdown has begun, answers close their connection, so keep-alive clients cannot hold
+  // the server open after their last in-flight request is done.
+  let closing = false;
+  fastify.addHook('preClose', async () => {
+    closing = true;
+  });
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header('X-Request-Id', request.id);
+  });
+  fastify.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('Connection', 'close');
+  });
+  return app;
+}
+
+/**
+ * Nest's own close() would end the database pool before the HTTP server stops, so the server is
+ * closed first: it stops accepting and waits for requests in flight; then the pool is closed.
+ */
+export async function closeGracefully(app: NestFastifyApplication): Promise<void> {
+  await app.getHttpAdapter().close();
+  await app.close();
+}

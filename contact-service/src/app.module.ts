@@ -1,0 +1,41 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Env } from './config/env.js';
+import { ContactModule } from './contact/contact.module.js';
+import { dataSourceOptions } from './database/data-source-options.js';
+import { HealthModule } from './health/health.module.js';
+import { loggerModule } from './logging/logger.module.js';
+import { UsersModule } from './users/users.module.js';
+
+@Module({})
+export class AppModule {
+  /** `env` is already validated; `databaseUrl` may point at the embedded database. */
+  static forRoot(env: Env, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => env] }),
+        loggerModule(env),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions({
+            url: databaseUrl,
+            poolSize: env.DATABASE_POOL_SIZE,
+            timeoutMs: env.DATABASE_TIMEOUT_MS,
+          }),
+          migrationsRun: true,
+          // At start-up the database may still be coming up (compose starts them together).
+          retryAttempts: 10,
+          retryDelay: 1000,
+        }),
+        ThrottlerModule.forRoot({
+          throttlers: [{ ttl: env.RATE_LIMIT_WINDOW_SECONDS * 1000, limit: env.RATE_LIMIT_MAX }],
+        }),
+        ContactModule,
+        UsersModule,
+        HealthModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ThrottlerGuard } from '@nestjs/throttler';
+import { JsonOnlyGuard } from '../http/json-only.guard.js';
+import { ValidateBodyPipe } from '../http/validate-body.pipe.js';
+import { ContactService, type ContactReceipt } from './contact.service.js';
+import { CreateContactDto } from './dto/create-contact.dto.js';
+
+@Controller('contact')
+@UseGuards(ThrottlerGuard, JsonOnlyGuard)
+export class ContactController {
+  constructor(private readonly contacts: ContactService) {}
+
+  @Post()
+  @HttpCode(201)
+  create(
+    @Body(new ValidateBodyPipe(CreateContactDto)) dto: CreateContactDto,
+  ): Promise<ContactReceipt> {
+    return this.contacts.create(dto);
+  }
+}

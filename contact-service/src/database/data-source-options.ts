@@ -1,0 +1,41 @@
+import type { DataSourceOptions } from 'typeorm';
+import { ContactSubmission } from '../contact/contact-submission.entity.js';
+import { User } from '../users/user.entity.js';
+import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-schema.js';
+
+export interface DatabaseSettings {
+  url: string;
+  poolSize: number;
+  timeoutMs: number;
+}
+
+/**
+ * The one TypeORM configuration, used by the service, the migrate script and the tests, on the
+ * Postgres server and on the embedded database alike. The schema changes only through migrations.
+ */
+export function dataSourceOptions({
+  url,
+  poolSize,
+  timeoutMs,
+}: DatabaseSettings): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: [ContactSubmission, User],
+    migrations: [InitialSchema1763769600000],
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
+    applicationName: 'contact-service',
+    poolSize,
+    // Every wait on the database is bounded, so an outage becomes a fast 503, never a hang.
+    connectTimeoutMS: timeoutMs,
+    extra: {
+      query_timeout: timeoutMs,
+      statement_timeout: timeoutMs,
+      idleTimeoutMillis: 30_000,
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { STATUS_CODES } from 'node:http';
+
+/**
+ * The one shape of every 4xx and 5xx answer, from this service and from the nginx in front of it
+ * (contract/README.md documents it).
+ */
+export interface ApiErrorBody {
+  status: number;
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+const MESSAGES: Record<number, string> = {
+  400: 'The request could not be read. Send a JSON object with name, email, company, role and an optional message.',
+  404: 'There is nothing at this address. Check the link, or start again from the home page.',
+  405: 'This address does not accept that kind of request.',
+  413: 'The request is too large. Shorten the message and send it again.',
+  415: 'Send the form as JSON with the header Content-Type: application/json.',
+  429: 'Too many requests came from your network. Please wait a few minutes and try again.',
+  500: 'Something went wrong on our side. Please try again in a moment.',
+  503: 'The service is briefly unavailable. Please try again in a minute.',
+};
+
+export function apiError(
+  status: number,
+  message?: string,
+  fields?: Record<string, string>,
+): ApiErrorBody {
+  return {
+    status,
+    error: STATUS_CODES[status] ?? 'Error',
+    message: message ?? MESSAGES[status] ?? (status >= 500 ? MESSAGES[500]! : MESSAGES[400]!),
+    ...(fields ? { fields } : {}),
+  };
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiErrorBody).status === 'number' &&
+    typeof (value as ApiErrorBody).error === 'string' &&
+    typeof (value as ApiErrorBody).message === 'string'
+  );
+}

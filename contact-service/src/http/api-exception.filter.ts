@@ -1,0 +1,52 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { apiError, isApiErrorBody, type ApiErrorBody } from './api-error.js';
+
+const BAD_JSON =
+  'The request body is not valid JSON. Send a JSON object with name, email, company, role and an optional message.';
+
+/** Errors raised by Fastify itself (body parsing, limits) carry a status but no Nest wrapper. */
+interface FastifyError {
+  statusCode: number;
+  code: string;
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return (
+    error instanceof Error &&
+    typeof (error as Partial<FastifyError>).statusCode === 'number' &&
+    typeof (error as Partial<FastifyError>).code === 'string'
+  );
+}
+
+/**
+ * Turns anything thrown while handling a request into the documented error body. Client errors
+ * keep their status; anything unexpected is logged with its stack and answered with a plain 500,
+ * so no internals ever reach the client.
+ */
+export function toApiError(error: unknown, logger: Logger): ApiErrorBody {
+  if (error instanceof HttpException) {
+    const response = error.getResponse();
+    return isApiErrorBody(response) ? response : apiError(error.getStatus());
+  }
+  if (isFastifyError(error) && error.statusCode >= 400 && error.statusCode < 500) {
+    return error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+      ? apiError(400, BAD_JSON)
+      : apiError(error.statusCode);
+  }
+  logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  return apiError(500);
+}
+
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const body = toApiError(exception, this.logger);
+    if (body.status === 503) void reply.header('Retry-After', '5');
+    void reply.status(body.status).type('application/json; charset=utf-8').send(body);
+  }
+}

@@ -1,0 +1,49 @@
+import { BadRequestException, PipeTransform, type Type } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validate, type ValidationError } from 'class-validator';
+import { apiError } from './api-error.js';
+
+const NOT_ACCEPTED = 'This field is not accepted.';
+
+/** Constraint names in the order their message should win when a field breaks several. */
+const PRIORITY = ['whitelistValidation', 'isDefined', 'isString', 'isNotEmpty', 'maxLength'];
+
+function firstMessage(error: ValidationError): string {
+  const constraints = error.constraints ?? {};
+  if (constraints.whitelistValidation) return NOT_ACCEPTED;
+  const key = PRIORITY.find((name) => name in constraints) ?? Object.keys(constraints)[0];
+  return (key && constraints[key]) || 'This value is not valid.';
+}
+
+/**
+ * Validates a JSON body against a class-validator DTO: the body must be a JSON object, fields are
+ * trimmed and checked by the DTO's decorators, unknown fields are refused. Every failure becomes
+ * a 400 in the documented shape with one message per field.
+ */
+export class ValidateBodyPipe<T extends object> implements PipeTransform<unknown, Promise<T>> {
+  constructor(private readonly dto: Type<T>) {}
+
+  async transform(body: unknown): Promise<T> {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new BadRequestException(
+        apiError(400, 'The request body must be a JSON object with name, email, company and role.'),
+      );
+    }
+    const instance = plainToInstance(this.dto, body);
+    const errors = await validate(instance, {
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      validationError: { target: false, value: false },
+    });
+    if (errors.length > 0) {
+      const fields = Object.fromEntries(
+        errors.map((error) => [error.property, firstMessage(error)]),
+      );
+      throw new BadRequestException(
+        apiError(400, 'Please correct the highlighted fields and send the form again.', fields),
+      );
+    }
+    return instance;
+  }
+}

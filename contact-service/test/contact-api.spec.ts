@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { startTestApp, request, type Answer, type RunningApp } from './support/test-app.js';
+
+const table = JSON.parse(
+  readFileSync(join(__dirname, '../../contract/contact-payloads.json'), 'utf8'),
+) as {
+  valid: { name: string; payload: Record<string, unknown>; honeypot?: boolean }[];
+  invalid: { name: string; payload: Record<string, unknown> }[];
+};
+const valid = table.valid[0]!.payload;
+
+let db: TestDatabase;
+let service: RunningApp;
+const count = async () =>
+  Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM contact_submissions'))[0]!.n);
+
+function expectErrorShape(answer: Answer, status: number) {
+  expect(answer.status).toBe(status);
+  expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(answer.body).toEqual({
+    status,
+    error: expect.any(String),
+    message: expect.stringMatching(/^[A-Z].*\.$/),
+    ...(answer.body.fields ? { fields: expect.any(Object) } : {}),
+  });
+  // Nothing about the parser, the framework or the code may leak.
+  expect(answer.text).not.toMatch(/FST_|Unexpected token|at .*\.js|stack|Exception|position \d/i);
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  // A high limit: this file tests validation; rate-limit.spec.ts tests the limit.
+  service = await startTestApp(db.url, { RATE_LIMIT_MAX: '10000' });
+});
+
+afterAll(async () => {
+  await service?.close();
+  await db?.drop();
+});
+
+describe('POST /api/contact with a valid body', () => {
+  it('answers 201 with the id and time of the row it committed, holding exactly what was sent', async () => {
+    const answer = await service.post({ ...valid, name: '  Ada Lovelace ' });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ id: expect.any(String), createdAt: expect.any(String) });
+    const rows = await db.query('SELECT * FROM contact_submissions WHERE id = $1', [
+      answer.body.id,
+    ]);
+    expect(rows).toEqual([
+      {
+        id: answer.body.id,
+        name: 'Ada Lovelace',
+        email: valid.email,
+        company: valid.company,
+        role: valid.role,
+        message: valid.message,
+        created_at: new Date(answer.body.createdAt as string),
+      },
+    ]);
+    expect(Math.abs(Date.now() - Date.parse(answer.body.createdAt as string))).toBeLessThan(60_000);
+  });
+
+  it('stores an absent or empty message as null', async () => {
+    const { message: _m, ...withoutMessage } = valid;
+    for (const body of [withoutMessage, { ...valid, message: '' }]) {
+      const answer = await service.post(body);
+      expect(answer.status).toBe(201);
+      const [row] = await db.query('SELECT message FROM contact_submissions WHERE id = $1', [
+        answer.body.id,
+      ]);
+      expect(row).toEqual({ message: null });
+    }
+  });
+
+  it('stores the accessibility subject line exactly', async () => {
+    const message = 'Subject: Accessibility Feedback\n\nThe footer links need more contrast.';
+    const answer = await service.post({ ...valid, message });
+    const [row] = await db.query('SELECT message FROM contact_submissions WHERE id = $1', [
+      answer.body.id,
+    ]);
+    expect(row).toEqual({ message });
+  });
+
+  it.each(table.valid.filter((c) => !c.honeypot).map((c) => [c.name, c.payload] as const))(
+    'accepts the shared valid case: %s',
+    async (_name, payload) => {
+      const before = await count();
+      const answer = await service.post(payload);
+      expect(answer.status).toBe(201);
+      expect(await count()).toBe(before + 1);
+    },
+  );
+
+  it('answers a filled honeypot like a success and stores nothing', async () => {
+    const before = await count();
+    const answer = await service.post({ ...valid, website: 'https://spam.example' });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ id: expect.any(String), createdAt: expect.any(String) });
+    expect(await count()).toBe(before);
+  });
+
+  it('echoes a well-formed X-Request-Id and makes one up otherwise', async () => {
+    const given = await service.post(valid, { 'x-request-id': 'abc123def456' });
+    expect(given.headers.get('x-request-id')).toBe('abc123def456');
+    const invented = await service.post(valid, { 'x-request-id': 'not valid; has spaces' });
+    expect(invented.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+const hostile: [string, string, Record<string, string>, number][] = [
+  ['broken JSON', '{"name": "Ada",', {}, 400],
+  ['JSON with a trailing comma', '{"name": "Ada",}', {}, 400],
+  ['single-quoted JSON', "{'name': 'Ada'}", {}, 400],
+  ['an empty body', '', {}, 400],
+  ['a JSON array', JSON.stringify([valid]), {}, 400],
+  ['JSON null', 'null', {}, 400],
+  ['a JSON string', '"hello"', {}, 400],
+  ['a JSON number', '12', {}, 400],
+  [
+    'nested objects for every field',
+    JSON.stringify({ name: { $gt: '' }, email: { a: 1 }, company: [], role: {} }),
+    {},
+    400,
+  ],
+  ['a prototype pollution attempt', '{"__proto__": {"admin": true}, "name": "Ada"}', {}, 400],
+  ['a 10,000-character name', JSON.stringify({ ...valid, name: 'x'.repeat(10_000) }), {}, 400],
+  ['a body over 16 KB', JSON.stringify({ ...valid, message: 'x'.repeat(17_000) }), {}, 413],
+  ['a 1 MB body', JSON.stringify({ ...valid, message: 'x'.repeat(1_000_000) }), {}, 413],
+  ['text/plain', JSON.stringify(valid), { 'content-type': 'text/plain' }, 415],
+  [
+    'a form post',
+    'name=Ada&email=ada%40example.com',
+    { 'content-type': 'application/x-www-form-urlencoded' },
+    415,
+  ],
+  [
+    'multipart',
+    '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda\r\n--x--',
+    { 'content-type': 'multipart/form-data; boundary=x' },
+    415,
+  ],
+  ['XML', '<contact><name>Ada</name></contact>', { 'content-type': 'application/xml' }, 415],
+  ['no content type', JSON.stringify(valid), { 'content-type': '' }, 415],
+];
+
+describe('POST /api/contact with a hostile or malformed request', () => {
+  it.each(table.invalid.map((c) => [c.name, JSON.stringify(c.payload), {}, 400] as const))(
+    'shared invalid case: %s → 400, documented shape, no row',
+    async (_name, body, headers, status) => {
+      const before = await count();
+      const answer = await service.post(body, headers);
+      expectErrorShape(answer, status);
+      expect(answer.body.fields).toBeDefined();
+      expect(await count()).toBe(before);
+    },
+  );
+
+  it.each(hostile.map(([name, ...rest]) => [`${name} → ${rest[2]}`, ...rest] as const))(
+    '%s, documented shape, no row',
+    async (_name, body, headers, status) => {
+      const before = await count();
+      const answer = await service.post(body, headers);
+      expectErrorShape(answer, status);
+      expect(await count()).toBe(before);
+    },
+  );
+
+  it('counts more than 40 hostile requests', () => {
+    expect(table.invalid.length + hostile.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('gives the spec email message for a bad address', async () => {
+    const answer = await service.post({ ...valid, email: 'ada@' });
+    expect(answer.body.fields).toEqual({ email: 'Please enter a valid email address.' });
+  });
+});
+
+describe('other routes', () => {
+  it.each([
+    ['GET', '/api/contact'],
+    ['GET', '/api/nothing-here'],
+    ['GET', '/'],
+    ['DELETE', '/api/contact'],
+    ['GET', '/.env'],
+  ])('%s %s → JSON 404', async (method, path) => {
+    expectErrorShape(await request(`${service.baseUrl}${path}`, { method }), 404);
+  });
+
+  it('reports liveness and readiness', async () => {
+    const live = await request(`${service.baseUrl}/api/health/live`);
+    expect(live.status).toBe(200);
+    expect(live.body.status).toBe('ok');
+    const ready = await request(`${service.baseUrl}/api/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ status: 'ok', info: { database: { status: 'up' } } });
+  });
+
+  it('sends security headers', async () => {
+    const answer = await request(`${service.baseUrl}/api/health/live`);
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+});

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { startTestApp, type RunningApp, VALID_CONTACT as valid } from './support/test-app.js';
+
+// The test talks to the service from loopback, a trusted proxy, exactly as nginx does: nginx
+// appends the address it saw to whatever X-Forwarded-For the client sent.
+const via = (client: string, forged?: string) => ({
+  'x-forwarded-for': forged ? `${forged}, ${client}` : client,
+});
+
+let db: TestDatabase;
+let service: RunningApp;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  service = await startTestApp(db.url, { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' });
+});
+
+afterAll(async () => {
+  await service?.close();
+  await db?.drop();
+});
+
+describe('rate limit on POST /api/contact', () => {
+  const alice = '198.51.100.10';
+  const bob = '198.51.100.20';
+
+  it('answers 429 with Retry-After once a client is over the limit, and stores only the accepted', async () => {
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await service.post(valid, via(alice))).status);
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+
+    const limited = await service.post(valid, via(alice));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body).toMatchObject({ status: 429, error: 'Too Many Requests' });
+    expect(limited.body.message).toMatch(/try again/);
+
+    const [row] = await db.query<{ n: string }>('SELECT count(*) AS n FROM contact_submissions');
+    expect(Number(row!.n)).toBe(3);
+  });
+
+  it('does not let a forged X-Forwarded-For reset the limit', async () => {
+    for (const forged of ['203.0.113.1', '10.0.0.1', '127.0.0.1', bob]) {
+      expect((await service.post(valid, via(alice, forged))).status).toBe(429);
+    }
+  });
+
+  it('still serves another client while one is hammering', async () => {
+    const burst = Array.from({ length: 200 }, () => service.post(valid, via(alice)));
+    const other = await service.post(valid, via(bob));
+    expect(other.status).toBe(201);
+    expect(other.ms).toBeLessThan(2000);
+    const answers = await Promise.all(burst);
+    expect(answers.every((answer) => answer.status === 429)).toBe(true);
+  });
+
+  it('does not limit the health checks', async () => {
+    for (let i = 0; i < 10; i++) {
+      const response = await fetch(`${service.baseUrl}/api/health/live`, { headers: via(alice) });
+      expect(response.status).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { closeGracefully, createApp } from '../../src/app.factory.js';
+import { parseEnv } from '../../src/config/env.js';
+
+/** A submission the service accepts. */
+export const VALID_CONTACT = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: 'Northbridge',
+  role: 'MD',
+};
+
+export interface RunningApp {
+  app: NestFastifyApplication;
+  baseUrl: string;
+  post(body: unknown, headers?: Record<string, string>): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+  text: string;
+  ms: number;
+}
+
+/** The real service on a real port, configured like production apart from the overrides. */
+export async function startTestApp(
+  databaseUrl: string,
+  overrides: Record<string, string> = {},
+): Promise<RunningApp> {
+  const env = parseEnv({ LOG_LEVEL: 'silent', DATABASE_TIMEOUT_MS: '1500', ...overrides });
+  const app = await createApp(env, databaseUrl);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = await app.getUrl();
+  return {
+    app,
+    baseUrl: baseUrl.replace('[::1]', '127.0.0.1'),
+    post: (body, headers) =>
+      request(`${baseUrl}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    close: () => closeGracefully(app),
+  };
+}
+
+export async function request(url: string, init?: RequestInit): Promise<Answer> {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  const text = await response.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // Left empty: a test that expects JSON will fail on the missing fields.
+  }
+  return {
+    status: response.status,
+    headers: response.headers,
+    body,
+    text,
+    ms: performance.now() - started,
+  };
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface TestDatabase {
+  url: string;
+  /** Runs SQL directly, outside the service, to check what was really stored. */
+  query<T extends pg.QueryResultRow>(sql: string, values?: unknown[]): Promise<T[]>;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database for one test file: a new database on the Postgres server chosen by
+ * test/global-setup.ts, or a new embedded PGlite in a temporary folder.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return embeddedTestDatabase();
+
+  const name = `contact_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const client = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  return {
+    url: url.toString(),
+    query: async (sql, values) => (await client.query(sql, values)).rows,
+    async drop() {
+      await client.end();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function embeddedTestDatabase(): Promise<TestDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), 'contact-test-'));
+  const embedded = await startEmbeddedPostgres(dir, 0, 20);
+  const client = new pg.Pool({ connectionString: embedded.url, max: 1 });
+  return {
+    url: embedded.url,
+    query: async (sql, values) => (await client.query(sql, values)).rows,
+    async drop() {
+      await client.end();
+      await embedded.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# `make e2e`: the browser suite on a stack of its own. Starts the stack (infra/local/stack-up.sh)
+# on a new database, runs the Playwright suite and then Lighthouse, always stops the stack and
+# drops the database, and prints where the artifacts are. Exits non-zero if either part failed.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+
+artifacts=${E2E_ARTIFACTS_DIR:-$root/.artifacts/e2e}
+server_url=${E2E_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432}
+database=contact_e2e_$(date +%Y%m%d_%H%M%S)_$$
+export E2E_ARTIFACTS_DIR=$artifacts
+export STACK_DATABASE_URL=$server_url/$database
+# The suite sends more submissions than the service's default allowance per client (20 per
+# 10 minutes); nginx's own limit (10 a minute, burst 10) stays as shipped and the suite keeps
+# under it.
+export RATE_LIMIT_MAX=${E2E_RATE_LIMIT_MAX:-1000}
+
+chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
+[[ -x $chromium ]] || { echo "Chromium is not installed at $chromium (apt-get install chromium)" >&2; exit 1; }
+
+alive() { [[ -f $1 ]] && kill -0 "$(cat "$1")" 2>/dev/null; }
+if alive .stack/contact-service.pid || alive .stack/nginx.pid; then
+  echo "A stack is already running (.stack/*.pid). The suite needs its own stack on a fresh" >&2
+  echo "database: stop that one with \`make stack-down\` first." >&2
+  exit 1
+fi
+
+cleanup() {
+  infra/local/stack-down.sh
+  if [[ ${E2E_KEEP_DATABASE:-} == 1 ]]; then
+    echo "Kept the database: $STACK_DATABASE_URL"
+  else
+    psql "$server_url/postgres" -qc "DROP DATABASE IF EXISTS \"$database\" WITH (FORCE)"
+  fi
+}
+trap cleanup EXIT
+
+rm -rf "$artifacts"
+mkdir -p "$artifacts"
+echo "Starting the stack on the database $database"
+infra/local/stack-up.sh || exit 1
+
+status=0
+echo
+echo "==> Playwright (Chromium at $chromium)"
+npm run --silent e2e -w e2e || status=1
+echo
+echo "==> Lighthouse"
+npm run --silent lighthouse -w e2e || status=1
+
+echo
+echo "Artifacts (screenshots, traces of failures, HTML report, Lighthouse reports): $artifacts"
+exit $status

@@ -1,0 +1,83 @@
+import type { Locator, Page, Request } from '@playwright/test';
+
+export const CONTACT_PATH = '/api/contact';
+
+export interface ContactValues {
+  name: string;
+  email: string;
+  company: string;
+  role: string;
+  message?: string;
+}
+
+/** The form of a page: the landing page's discovery-call form or the accessibility feedback form. */
+export function contactForm(page: Page, section: '#contact' | '#accessibility-feedback') {
+  const form = page.locator(`${section} form`);
+  return {
+    form,
+    name: form.getByLabel('Full name'),
+    email: form.getByLabel('Work email'),
+    company: form.getByLabel('Company'),
+    role: form.getByLabel('Role'),
+    message: form.getByLabel('Message'),
+    submit: form.locator('button[type="submit"]'),
+    async fill(values: ContactValues): Promise<void> {
+      await this.name.fill(values.name);
+      await this.email.fill(values.email);
+      await this.company.fill(values.company);
+      await this.role.fill(values.role);
+      if (values.message !== undefined) await this.message.fill(values.message);
+    },
+  };
+}
+
+/** The open toasts, inside Radix's "Notifications" region. */
+export function openToasts(page: Page): Locator {
+  return page.getByRole('region', { name: /^Notifications/ }).locator('li[data-state="open"]');
+}
+
+/** Records every POST to the contact API the page makes from now on. */
+export function recordContactPosts(page: Page): Request[] {
+  const posts: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === CONTACT_PATH) {
+      posts.push(request);
+    }
+  });
+  return posts;
+}
+
+/**
+ * Adds network latency through the DevTools protocol, so a state that lasts as long as a
+ * request (the disabled "Submitting..." button) lasts long enough to be seen. The request still
+ * goes to the real stack.
+ */
+export async function addLatency(page: Page, latencyMs: number): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: latencyMs,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+}
+
+/** Waits until the page's scroll position has stopped changing (smooth scrolls included). */
+export async function waitForScrollToSettle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        let last = window.scrollY;
+        let stableFrames = 0;
+        const tick = () => {
+          if (window.scrollY === last) stableFrames += 1;
+          else stableFrames = 0;
+          last = window.scrollY;
+          if (stableFrames >= 10) resolve(true);
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+}

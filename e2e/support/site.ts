@@ -1,0 +1,139 @@
+// What the suite expects from the site: the spec's exact wording (site-spec.md) and the
+// build-time configuration the stack was built with. The company-specific values are read from
+// the same VITE_* variables as the site's build, with the same example defaults.
+
+function fromEnv(name: string, fallback: string): string {
+  const value = process.env[name]?.trim();
+  return value ? value : fallback;
+}
+
+export const siteConfig = {
+  brandName: fromEnv('VITE_BRAND_NAME', 'Proposa'),
+  contactEmail: fromEnv('VITE_CONTACT_EMAIL', 'hello@example.com'),
+  accessibilityEmail: fromEnv('VITE_ACCESSIBILITY_EMAIL', 'accessibility@example.com'),
+  privacyEmail: fromEnv('VITE_PRIVACY_EMAIL', 'privacy@example.com'),
+  schedulerUrl: fromEnv('VITE_SCHEDULER_URL', 'https://cal.com/example/discovery-call'),
+} as const;
+
+export const spec = {
+  sectionScrollOffsetPx: 80,
+  toastDurationMs: 5000,
+  toastSwipeThresholdPx: 50,
+  submittingLabel: 'Submitting...',
+  successToast:
+    "Thank you for your interest! We'll be in touch within 24 hours to schedule your discovery call.",
+  errorToastTitle: 'Something went wrong',
+  errorToastText: (email: string) => `Please try again or email us directly at ${email}`,
+  invalidEmail: 'Please enter a valid email address.',
+  accessibilitySubject: 'Accessibility Feedback',
+  notFoundTitle: 'Page Not Found',
+  notFoundText: 'Did you forget to add the page to the router?',
+  claims: ['50-70%', '40-50%', '$10-30 million', '$3.6 billion'],
+  privacyLastUpdated: 'September 3, 2025',
+  accessibilityNextReview: 'March 3, 2026',
+  governingLaw: 'Belgium',
+  supportHours: '9 AM - 5 PM CET',
+} as const;
+
+export interface SiteRoute {
+  path: string;
+  /** A file-name-safe label for screenshots and reports. */
+  slug: string;
+  h1: string | RegExp;
+  /** Text the page must show (spec §2), checked with and without JavaScript. */
+  content: string[];
+}
+
+export const routes: SiteRoute[] = [
+  {
+    path: '/',
+    slug: 'home',
+    h1: /Client proposals/,
+    content: [
+      '01 Problem',
+      '02 Solution',
+      '03 Systemising Excellence',
+      ...spec.claims,
+      'Live deal conversations',
+      'CRM data',
+      'Internal templates',
+      'Historical proposals',
+      'Transcript & nuance detection',
+      'Client mirroring & contextualisation',
+      'Proposal composer',
+      'Audit & learning loop',
+      'Word',
+      'PDF',
+      'Figma-ready',
+    ],
+  },
+  {
+    path: '/about',
+    slug: 'about',
+    h1: `About ${siteConfig.brandName}`,
+    content: ['Our mission', 'The challenge', 'Our approach', 'Technology', 'Impact', 'Contact'],
+  },
+  {
+    path: '/privacy',
+    slug: 'privacy',
+    h1: 'Privacy Policy',
+    content: [
+      'Information we collect',
+      'How we use your information',
+      'GDPR',
+      'Security',
+      'Contact',
+      `Last updated ${spec.privacyLastUpdated}`,
+    ],
+  },
+  {
+    path: '/terms',
+    slug: 'terms',
+    h1: 'Terms of Service',
+    content: [
+      'Acceptance',
+      'Use license',
+      'Service description',
+      'Disclaimer',
+      'Limitations',
+      'Governing law',
+      spec.governingLaw,
+      'Contact',
+    ],
+  },
+  {
+    path: '/accessibility',
+    slug: 'accessibility',
+    h1: 'Accessibility Statement',
+    content: [
+      'WCAG 2.2',
+      'Standards',
+      'Scope',
+      'Accessibility features',
+      'Known limitations',
+      'Reporting channels',
+      'within 2 business days',
+      'within 5 business days',
+      'Remediation roadmap',
+      'Legal compliance',
+      'Statement information',
+      spec.accessibilityNextReview,
+      spec.supportHours,
+    ],
+  },
+  {
+    path: '/demo',
+    slug: 'demo',
+    h1: /new features/,
+    content: ['back shortly', 'Return to Home'],
+  },
+];
+
+export const notFoundRoute: SiteRoute = {
+  path: '/no-such-page',
+  slug: 'not-found',
+  h1: spec.notFoundTitle,
+  content: [spec.notFoundText],
+};
+
+export const allPages: SiteRoute[] = [...routes, notFoundRoute];

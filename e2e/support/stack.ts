@@ -1,0 +1,82 @@
+// The stack under test, seen from outside: its database (the one STACK_DATABASE_URL names, as for
+// infra/local/stack-up.sh) and its contact-service process (.stack/contact-service.pid).
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const databaseUrl =
+  process.env.STACK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/contact_stack';
+export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+export const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? `${repoRoot}.artifacts/e2e`;
+
+export interface StoredSubmission {
+  name: string;
+  email: string;
+  company: string;
+  role: string;
+  message: string | null;
+  created_at: Date;
+}
+
+/** Every row stored for this email address, oldest first. */
+export async function submissionsFor(email: string): Promise<StoredSubmission[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<StoredSubmission>(
+      `SELECT name, email, company, role, message, created_at
+         FROM contact_submissions WHERE email = $1 ORDER BY created_at`,
+      [email],
+    );
+    return result.rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A unique, valid address, so each test finds exactly its own rows. */
+export function uniqueEmail(label: string): string {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return `e2e.${label}.${stamp}@example.com`;
+}
+
+const pidFile = `${repoRoot}.stack/contact-service.pid`;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops the contact-service that stack-up.sh started (SIGTERM, by its recorded PID), after
+ * checking that the PID really is that service. Resolves once the process has exited.
+ */
+export async function stopContactService(): Promise<void> {
+  const pid = Number((await readFile(pidFile, 'utf8')).trim());
+  const commandLine = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ');
+  if (!commandLine.includes('contact-service/dist/src/main.js')) {
+    throw new Error(`PID ${pid} in ${pidFile} is not the contact-service: ${commandLine}`);
+  }
+  process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + 15_000;
+  while (isRunning(pid)) {
+    if (Date.now() > deadline) throw new Error(`the contact-service (PID ${pid}) did not stop`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Starts the contact-service again from its existing build, with the environment of this run. */
+export async function startContactService(): Promise<void> {
+  await promisify(execFile)(`${repoRoot}infra/local/stack-up.sh`, {
+    cwd: repoRoot,
+    env: { ...process.env, STACK_SKIP_BUILD: '1' },
+    timeout: 90_000,
+  });
+}

@@ -1,0 +1,40 @@
+// Vite replaces import.meta.env at build time; in tests the same variables are replaced by swc
+// with `undefined`, so the example defaults of site-config apply (CommonJS has no import.meta).
+const siteEnvVariables = [
+  'VITE_BRAND_NAME',
+  'VITE_SITE_URL',
+  'VITE_CONTACT_EMAIL',
+  'VITE_ACCESSIBILITY_EMAIL',
+  'VITE_PRIVACY_EMAIL',
+  'VITE_SCHEDULER_URL',
+];
+
+const swcConfig = {
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    target: 'es2022',
+    transform: {
+      react: { runtime: 'automatic' },
+      optimizer: {
+        globals: {
+          vars: Object.fromEntries(
+            siteEnvVariables.map((name) => [`import.meta.env.${name}`, 'undefined']),
+          ),
+        },
+      },
+    },
+  },
+  module: { type: 'commonjs' },
+};
+
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: '<rootDir>/jest/jsdom-with-fetch-environment.js',
+  testEnvironmentOptions: { url: 'http://localhost/' },
+  setupFilesAfterEnv: ['<rootDir>/jest/setup-tests.ts'],
+  roots: ['<rootDir>/src'],
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcConfig] },
+  // wouter and regexparam ship ES modules only; swc turns them into CommonJS for jest.
+  transformIgnorePatterns: ['/node_modules/(?!(wouter|regexparam)/)'],
+  moduleNameMapper: { '\\.css$': '<rootDir>/jest/style-stub.js' },
+};

@@ -1,0 +1,88 @@
+// Renders every route into the built index.html, so each page is complete HTML before any
+// JavaScript runs. Runs after `vite build` (client, with a manifest) and `vite build --ssr`.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const serverDir = join(dist, '.server');
+const manifestPath = join(dist, '.vite', 'manifest.json');
+
+const template = await readFile(join(dist, 'index.html'), 'utf8');
+const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
+const server = await import(pathToFileURL(join(serverDir, 'entry-server.js')).href);
+const { renderRoute, siteRoutes, notFoundRoute, siteConfig } = server;
+
+/** The JS chunks and CSS a page module needs, beyond what index.html already loads. */
+function assetsOf(source) {
+  const scripts = new Set();
+  const styles = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  if (!manifest[source]) throw new Error(`${source} is not in the Vite manifest`);
+  visit(source);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+// The site ships with a strict Content-Security-Policy (script-src 'self', no inline styles).
+function assertCspSafe(file, html) {
+  const problems = [
+    [/<script(?![^>]*\bsrc=)[^>]*>/i, 'an inline <script>'],
+    [/\sstyle="/i, 'an inline style attribute'],
+    [/\son[a-z]+="/i, 'an inline event handler'],
+  ].filter(([pattern]) => pattern.test(html));
+  if (problems.length > 0) {
+    throw new Error(`${file} contains ${problems.map(([, what]) => what).join(' and ')}`);
+  }
+}
+
+const routes = [...siteRoutes, notFoundRoute];
+for (const route of routes) {
+  const { html, head } = await renderRoute(route);
+  const { scripts, styles } = assetsOf(route.source);
+  // The entry's own chunks are already linked by Vite in the template.
+  const fresh = (file) => !template.includes(`"/${file}"`);
+  const links = [
+    ...styles.filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...scripts
+      .filter(fresh)
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  const page = template
+    .replace('<!--app-head-->', [head, ...links].join('\n    '))
+    .replace('<!--app-html-->', html);
+  if (page.includes('<!--app-')) throw new Error(`${route.file}: a placeholder was not replaced`);
+  assertCspSafe(route.file, page);
+  const target = join(dist, route.file);
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, page);
+  console.log(`prerendered ${route.path ?? '(404)'} -> dist/${route.file}`);
+}
+
+const indexable = siteRoutes.filter((route) => route.indexable);
+const sitemap = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  ...indexable.map((route) => {
+    const url =
+      route.path === '/' ? `${siteConfig.siteUrl}/` : `${siteConfig.siteUrl}${route.path}`;
+    return `  <url><loc>${url}</loc></url>`;
+  }),
+  '</urlset>',
+  '',
+].join('\n');
+await writeFile(join(dist, 'sitemap.xml'), sitemap);
+await writeFile(
+  join(dist, 'robots.txt'),
+  `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.siteUrl}/sitemap.xml\n`,
+);
+console.log(`wrote dist/sitemap.xml (${indexable.length} URLs) and dist/robots.txt`);
+
+// The server bundle and the manifest were build inputs only; they are not part of the site.
+await rm(serverDir, { recursive: true, force: true });
+await rm(join(dist, '.vite'), { recursive: true, force: true });

@@ -1,0 +1,48 @@
+import { StrictMode, Suspense } from 'react';
+import { Provider } from 'react-redux';
+import { Router, useLocation } from 'wouter';
+import { Footer } from '../features/navigation/Footer';
+import { SkipLinks } from '../features/navigation/SkipLinks';
+import { TopNav } from '../features/navigation/TopNav';
+import { ToastRegion } from '../features/toasts/ToastRegion';
+import { AppRoutes } from './AppRoutes';
+import { RouteChangeEffects } from './RouteChangeEffects';
+import { routeForPath } from './routes';
+import type { AppStore } from './store';
+
+function SiteLayout() {
+  const [location] = useLocation();
+  const route = routeForPath(location);
+  return (
+    <>
+      <SkipLinks extra={route.skipLink} />
+      <TopNav />
+      <main id="main-content" className="site-main" tabIndex={-1}>
+        <Suspense fallback={<p className="page-loading container">Loading…</p>}>
+          <AppRoutes />
+        </Suspense>
+      </main>
+      <Footer />
+      <ToastRegion />
+      <RouteChangeEffects />
+    </>
+  );
+}
+
+interface AppProps {
+  store: AppStore;
+  /** The path to render on the server; the browser reads its own location. */
+  ssrPath?: string;
+}
+
+export function App({ store, ssrPath }: AppProps) {
+  return (
+    <StrictMode>
+      <Provider store={store}>
+        <Router ssrPath={ssrPath}>
+          <SiteLayout />
+        </Router>
+      </Provider>
+    </StrictMode>
+  );
+}

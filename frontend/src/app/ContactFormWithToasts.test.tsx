@@ -1,0 +1,214 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastRegion } from '../features/toasts/ToastRegion';
+import {
+  ACCESSIBILITY_SUBJECT,
+  ERROR_TOAST_TITLE,
+  INVALID_EMAIL_MESSAGE,
+  SUBMITTING_LABEL,
+  SUCCESS_TOAST_TEXT,
+  errorToastText,
+} from '../shared/content';
+import { siteConfig } from '../shared/site-config';
+import { jsonResponse, renderWithStore } from '../test-utils/render-app';
+import { ContactFormWithToasts } from './ContactFormWithToasts';
+
+const receipt = { id: '6f1c2a9e-0000-4000-8000-000000000000', createdAt: '2025-09-03T10:00:00Z' };
+
+function renderForm(props: Parameters<typeof ContactFormWithToasts>[0] = {}) {
+  const user = userEvent.setup();
+  const view = renderWithStore(
+    <>
+      <ContactFormWithToasts {...props} />
+      <ToastRegion />
+    </>,
+  );
+  return { user, ...view };
+}
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/Full name/), 'Ada Lovelace');
+  await user.type(screen.getByLabelText(/Work email/), 'ada@example.com');
+  await user.type(screen.getByLabelText(/Company/), 'Northbridge Capital');
+  await user.type(screen.getByLabelText(/Role/), 'Managing Director');
+}
+
+function sentBody(spy: { mock: { calls: unknown[][] } }): unknown {
+  const init = spy.mock.calls[0]?.[1] as RequestInit | undefined;
+  return JSON.parse(String(init?.body));
+}
+
+const submitButton = () => screen.getByRole('button', { name: /Request a Discovery Call/ });
+
+describe('contact form', () => {
+  it('starts with every field empty and the honeypot hidden from people and assistive tech', () => {
+    const { container } = renderForm();
+    for (const label of [/Full name/, /Work email/, /Company/, /Role/, /Message/]) {
+      expect(screen.getByLabelText(label)).toHaveValue('');
+    }
+    expect(screen.getByLabelText(/Work email/)).toHaveAttribute('type', 'email');
+    expect(container.querySelector('form')).toHaveAttribute('novalidate');
+
+    const honeypot = container.querySelector<HTMLInputElement>('input[name="website"]');
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    expect(honeypot?.closest('[aria-hidden="true"]')).toHaveClass('hp-field');
+    expect(screen.queryByRole('textbox', { name: /Website/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the email message next to the field and focuses the first invalid field', async () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText(/Full name/), 'Ada Lovelace');
+    await user.type(screen.getByLabelText(/Work email/), 'ada@localhost');
+    await user.type(screen.getByLabelText(/Company/), 'Northbridge Capital');
+    await user.type(screen.getByLabelText(/Role/), 'Managing Director');
+    await user.click(submitButton());
+
+    const email = screen.getByLabelText(/Work email/);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(INVALID_EMAIL_MESSAGE);
+    expect(email).toHaveFocus();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('flags empty required fields and focuses the first of them', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText(/Work email/), 'ada@example.com');
+    await user.click(submitButton());
+
+    expect(screen.getByLabelText(/Full name/)).toHaveFocus();
+    for (const label of [/Full name/, /Company/, /Role/]) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(screen.getByLabelText(/Work email/)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText(/Message/)).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('clears a field error once the visitor corrects it', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText(/Work email/), 'ada@');
+    await user.click(submitButton());
+    expect(screen.getByText(INVALID_EMAIL_MESSAGE)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Work email/), 'example.com');
+    expect(screen.queryByText(INVALID_EMAIL_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('sends the exact payload, disables the button while submitting, then resets and thanks', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchSpy = jest
+      .spyOn(globalThis, 'fetch')
+      .mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    const { user } = renderForm();
+    await fillRequired(user);
+    await user.type(screen.getByLabelText(/Message/), 'A pilot for our M&A team.');
+    await user.click(submitButton());
+
+    const busy = await screen.findByRole('button', { name: SUBMITTING_LABEL });
+    expect(busy).toBeDisabled();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/contact');
+    expect(fetchSpy.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', credentials: 'include' });
+    expect(sentBody(fetchSpy)).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      company: 'Northbridge Capital',
+      role: 'Managing Director',
+      message: 'A pilot for our M&A team.',
+      website: '',
+    });
+
+    answer(jsonResponse(receipt, 201));
+
+    const toast = await screen.findByRole('listitem');
+    expect(toast).toHaveTextContent(SUCCESS_TOAST_TEXT);
+    expect(screen.getAllByRole('status').some((s) => s.textContent === SUCCESS_TOAST_TEXT)).toBe(
+      true,
+    );
+    expect(submitButton()).toBeEnabled();
+    for (const label of [/Full name/, /Work email/, /Company/, /Role/, /Message/]) {
+      expect(screen.getByLabelText(label)).toHaveValue('');
+    }
+  });
+
+  it('shows the destructive toast with the general address when the service fails', async () => {
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    const { user } = renderForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+
+    const toast = await screen.findByRole('listitem');
+    expect(toast).toHaveAttribute('data-variant', 'destructive');
+    expect(within(toast).getByText(ERROR_TOAST_TITLE)).toBeInTheDocument();
+    expect(
+      within(toast).getByText(
+        `Please try again or email us directly at ${siteConfig.contactEmail}`,
+      ),
+    ).toBeInTheDocument();
+    expect(errorToastText(siteConfig.contactEmail)).toBe(
+      'Please try again or email us directly at hello@example.com',
+    );
+    const inline = screen.getAllByRole('status').find((s) => s.classList.contains('form-status'));
+    expect(inline).toHaveTextContent(
+      `${ERROR_TOAST_TITLE}. ${errorToastText(siteConfig.contactEmail)}.`,
+    );
+    // The values stay so the visitor can try again.
+    expect(screen.getByLabelText(/Full name/)).toHaveValue('Ada Lovelace');
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('shows field errors the service reports', async () => {
+    const body = {
+      status: 400,
+      error: 'Bad Request',
+      message: 'Please correct the highlighted fields and send the form again.',
+      fields: { email: INVALID_EMAIL_MESSAGE },
+    };
+    jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(body, 400));
+    const { user } = renderForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+
+    await waitFor(() => expect(screen.getByLabelText(/Work email/)).toHaveFocus());
+    expect(screen.getByLabelText(/Work email/)).toHaveAccessibleDescription(INVALID_EMAIL_MESSAGE);
+  });
+
+  it('prefixes the message with the subject and a blank line', async () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(receipt, 201));
+    const placeholder = 'Describe the barrier you found.';
+    const { user } = renderForm({
+      subject: ACCESSIBILITY_SUBJECT,
+      messagePlaceholder: placeholder,
+      submitLabel: 'Send Feedback',
+    });
+    expect(screen.getByLabelText(/Message/)).toHaveAttribute('placeholder', placeholder);
+    await fillRequired(user);
+    await user.type(screen.getByLabelText(/Message/), 'Low contrast in the footer.');
+    await user.click(screen.getByRole('button', { name: 'Send Feedback' }));
+
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    expect(sentBody(fetchSpy)).toMatchObject({
+      message: 'Subject: Accessibility Feedback\n\nLow contrast in the footer.',
+    });
+  });
+
+  it('sends the subject with an empty message when the visitor wrote none', async () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(receipt, 201));
+    const { user } = renderForm({ subject: ACCESSIBILITY_SUBJECT });
+    await fillRequired(user);
+    await user.click(submitButton());
+
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    expect(sentBody(fetchSpy)).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      company: 'Northbridge Capital',
+      role: 'Managing Director',
+      message: 'Subject: Accessibility Feedback\n\n',
+      website: '',
+    });
+  });
+});

@@ -1,0 +1,69 @@
+import { siteConfig } from '../shared/site-config';
+import type { SiteRoute } from './routes';
+
+interface HeadTags {
+  title: string;
+  meta: { key: 'name' | 'property'; id: string; content: string }[];
+  canonicalUrl: string | null;
+}
+
+export function canonicalUrlFor(path: string): string {
+  return path === '/' ? `${siteConfig.siteUrl}/` : `${siteConfig.siteUrl}${path}`;
+}
+
+export function headTagsFor(route: SiteRoute): HeadTags {
+  const canonicalUrl = route.path === null ? null : canonicalUrlFor(route.path);
+  const meta: HeadTags['meta'] = [
+    { key: 'name', id: 'description', content: route.description },
+    { key: 'name', id: 'robots', content: route.indexable ? 'index, follow' : 'noindex' },
+    { key: 'property', id: 'og:type', content: 'website' },
+    { key: 'property', id: 'og:site_name', content: siteConfig.brandName },
+    { key: 'property', id: 'og:title', content: route.title },
+    { key: 'property', id: 'og:description', content: route.description },
+    { key: 'property', id: 'og:locale', content: 'en_GB' },
+    { key: 'name', id: 'twitter:card', content: 'summary' },
+  ];
+  if (canonicalUrl) meta.push({ key: 'property', id: 'og:url', content: canonicalUrl });
+  return { title: route.title, meta, canonicalUrl };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The <head> markup of a prerendered page. */
+export function renderHeadTags(route: SiteRoute): string {
+  const { title, meta, canonicalUrl } = headTagsFor(route);
+  const lines = [`<title>${escapeHtml(title)}</title>`];
+  for (const { key, id, content } of meta) {
+    lines.push(`<meta ${key}="${id}" content="${escapeHtml(content)}" />`);
+  }
+  if (canonicalUrl) lines.push(`<link rel="canonical" href="${escapeHtml(canonicalUrl)}" />`);
+  return lines.join('\n    ');
+}
+
+/** Keeps the head in step with client-side navigation (crawlers read the prerendered head). */
+export function applyHeadTags(route: SiteRoute, doc: Document = document): void {
+  const { title, meta, canonicalUrl } = headTagsFor(route);
+  doc.title = title;
+  for (const { key, id, content } of meta) {
+    let element = doc.head.querySelector<HTMLMetaElement>(`meta[${key}="${id}"]`);
+    if (!element) {
+      element = doc.createElement('meta');
+      element.setAttribute(key, id);
+      doc.head.append(element);
+    }
+    element.content = content;
+  }
+  let canonical = doc.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (canonicalUrl) {
+    if (!canonical) {
+      canonical = doc.createElement('link');
+      canonical.rel = 'canonical';
+      doc.head.append(canonical);
+    }
+    canonical.href = canonicalUrl;
+  } else {
+    canonical?.remove();
+  }
+  if (!canonicalUrl) doc.head.querySelector('meta[property="og:url"]')?.remove();
+}

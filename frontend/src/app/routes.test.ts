@@ -1,0 +1,62 @@
+import { describe, expect, it } from '@jest/globals';
+import { applyHeadTags, renderHeadTags } from './document-head';
+import { notFoundRoute, routeForPath, siteRoutes } from './routes';
+
+describe('routes', () => {
+  it('cover every page of the spec, each with its own prerendered file', () => {
+    expect(siteRoutes.map((r) => [r.path, r.file])).toEqual([
+      ['/', 'index.html'],
+      ['/about', 'about.html'],
+      ['/privacy', 'privacy.html'],
+      ['/terms', 'terms.html'],
+      ['/accessibility', 'accessibility.html'],
+      ['/demo', 'demo.html'],
+    ]);
+    expect(notFoundRoute.file).toBe('404.html');
+  });
+
+  it('find a route with or without a trailing slash, and the 404 route otherwise', () => {
+    expect(routeForPath('/about/').path).toBe('/about');
+    expect(routeForPath('/').path).toBe('/');
+    expect(routeForPath('/nope')).toBe(notFoundRoute);
+  });
+});
+
+describe('document head', () => {
+  it('has title, description, canonical URL and Open Graph tags for a page', () => {
+    const about = routeForPath('/about');
+    const head = renderHeadTags(about);
+    expect(head).toContain(`<title>${about.title}</title>`);
+    expect(head).toContain('<link rel="canonical" href="https://www.example.com/about" />');
+    expect(head).toContain('<meta property="og:url" content="https://www.example.com/about" />');
+    expect(head).toContain(`<meta property="og:title" content="${about.title}" />`);
+    expect(head).toContain('<meta name="robots" content="index, follow" />');
+  });
+
+  it('keeps the demo and 404 pages out of search results, and gives 404 no canonical URL', () => {
+    expect(renderHeadTags(routeForPath('/demo'))).toContain('content="noindex"');
+    const notFound = renderHeadTags(notFoundRoute);
+    expect(notFound).toContain('content="noindex"');
+    expect(notFound).not.toContain('canonical');
+  });
+
+  it('escapes text for HTML', () => {
+    const head = renderHeadTags({ ...notFoundRoute, title: 'A & "B" <C>' });
+    expect(head).toContain('<title>A &amp; &quot;B&quot; &lt;C&gt;</title>');
+  });
+
+  it('updates the document head on client-side navigation', () => {
+    applyHeadTags(routeForPath('/terms'));
+    expect(document.title).toBe(routeForPath('/terms').title);
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'https://www.example.com/terms',
+    );
+    applyHeadTags(notFoundRoute);
+    expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute(
+      'content',
+      'noindex',
+    );
+  });
+});

@@ -1,0 +1,19 @@
+import { prerender } from 'react-dom/static';
+import { App } from './app/App';
+import { renderHeadTags } from './app/document-head';
+import { notFoundRoute, siteRoutes, type SiteRoute } from './app/routes';
+import { makeStore } from './app/store';
+import { siteConfig } from './shared/site-config';
+
+export { siteConfig, siteRoutes, notFoundRoute };
+
+// The 404 page is rendered at a path no route matches.
+const NOT_FOUND_RENDER_PATH = '/__not-found__';
+
+/** Renders one route to HTML, waiting for its lazy page so the markup is complete. */
+export async function renderRoute(route: SiteRoute): Promise<{ html: string; head: string }> {
+  const path = route.path ?? NOT_FOUND_RENDER_PATH;
+  const { prelude } = await prerender(<App store={makeStore()} ssrPath={path} />);
+  const html = await new Response(prelude).text();
+  return { html, head: renderHeadTags(route) };
+}

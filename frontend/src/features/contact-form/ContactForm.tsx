@@ -1,0 +1,194 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import {
+  ERROR_TOAST_TITLE,
+  SUBMIT_LABEL,
+  SUBMITTING_LABEL,
+  SUCCESS_TOAST_TEXT,
+  errorToastText,
+} from '../../shared/content';
+import { siteConfig } from '../../shared/site-config';
+import { contactApi } from './contact-api';
+import {
+  EMPTY_CONTACT_FORM,
+  composeMessage,
+  toContactRequestBody,
+  type ContactFormValues,
+} from './contact-form-values';
+import {
+  CONTACT_FIELD_LIMITS,
+  contactSchema,
+  fieldErrorsOf,
+  type ContactFieldErrors,
+  type ContactPayload,
+} from './contact-schema';
+import { FormField } from './FormField';
+
+export type ContactFormStatus = 'idle' | 'submitting' | 'success' | 'failure';
+
+export interface ContactFormProps {
+  /** Sent as the first line of the message, e.g. "Accessibility Feedback". */
+  subject?: string;
+  messagePlaceholder?: string;
+  submitLabel?: string;
+  onSuccess: () => void;
+  onFailure: () => void;
+}
+
+type FieldName = keyof ContactFormValues;
+const VISIBLE_FIELDS: FieldName[] = ['name', 'email', 'company', 'role', 'message'];
+
+function serverFieldErrors(error: unknown): ContactFieldErrors {
+  const data = (error as { data?: { fields?: unknown } } | undefined)?.data;
+  const fields = data?.fields;
+  return fields && typeof fields === 'object' ? (fields as ContactFieldErrors) : {};
+}
+
+export function ContactForm({
+  subject,
+  messagePlaceholder = 'Tell us about your team, your deal flow and what you would like to see.',
+  submitLabel = SUBMIT_LABEL,
+  onSuccess,
+  onFailure,
+}: ContactFormProps) {
+  const dispatch = useAppDispatch();
+  const idPrefix = useId();
+  const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
+  const [errors, setErrors] = useState<ContactFieldErrors>({});
+  const [status, setStatus] = useState<ContactFormStatus>('idle');
+  const fieldRefs = useRef<Partial<Record<FieldName, HTMLInputElement | HTMLTextAreaElement>>>({});
+
+  const messageLimit = CONTACT_FIELD_LIMITS.message - composeMessage('', subject).length;
+
+  function validate(next: ContactFormValues): {
+    data?: ContactPayload;
+    errors: ContactFieldErrors;
+  } {
+    const result = contactSchema.safeParse(toContactRequestBody(next, subject));
+    return result.success
+      ? { data: result.data, errors: {} }
+      : { data: undefined, errors: fieldErrorsOf(result.error) };
+  }
+
+  function showErrors(found: ContactFieldErrors) {
+    setErrors(found);
+    const first = VISIBLE_FIELDS.find((field) => found[field]);
+    if (first) fieldRefs.current[first]?.focus();
+  }
+
+  function handleChange(name: string, value: string) {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    // Once a field has been flagged, re-check it as the visitor corrects it.
+    if (errors[name]) setErrors({ ...errors, [name]: validate(next).errors[name] });
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === 'submitting') return;
+    const { data, errors: found } = validate(values);
+    if (!data) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+    setStatus('submitting');
+    const request = dispatch(contactApi.endpoints.submitContact.initiate(data));
+    try {
+      await request.unwrap();
+      setValues(EMPTY_CONTACT_FORM);
+      setStatus('success');
+      onSuccess();
+    } catch (error) {
+      setStatus('failure');
+      showErrors(serverFieldErrors(error));
+      onFailure();
+    } finally {
+      request.reset();
+    }
+  }
+
+  const id = (field: FieldName) => `${idPrefix}-${field}`;
+  const refFor = (field: FieldName) => (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+    if (element) fieldRefs.current[field] = element;
+  };
+  const fieldProps = (field: FieldName) => ({
+    id: id(field),
+    name: field,
+    value: values[field],
+    error: errors[field],
+    inputRef: refFor(field),
+    onChange: handleChange,
+  });
+  const submitting = status === 'submitting';
+
+  return (
+    <form className="contact-form" noValidate onSubmit={handleSubmit}>
+      <p className="form-legend">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">with an asterisk</span> are required.
+      </p>
+      <div className="form-grid">
+        <FormField
+          {...fieldProps('name')}
+          label="Full name"
+          required
+          autoComplete="name"
+          maxLength={CONTACT_FIELD_LIMITS.name}
+        />
+        <FormField
+          {...fieldProps('email')}
+          label="Work email"
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={CONTACT_FIELD_LIMITS.email}
+        />
+        <FormField
+          {...fieldProps('company')}
+          label="Company"
+          required
+          autoComplete="organization"
+          maxLength={CONTACT_FIELD_LIMITS.company}
+        />
+        <FormField
+          {...fieldProps('role')}
+          label="Role"
+          required
+          autoComplete="organization-title"
+          maxLength={CONTACT_FIELD_LIMITS.role}
+        />
+        <FormField
+          {...fieldProps('message')}
+          label="Message"
+          multiline
+          placeholder={messagePlaceholder}
+          maxLength={messageLimit}
+        />
+      </div>
+      {/* Honeypot for bots: hidden from people and from assistive technology alike. */}
+      <div className="hp-field" aria-hidden="true">
+        <label htmlFor={id('website')}>Website</label>
+        <input
+          id={id('website')}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.website}
+          onChange={(event) => handleChange('website', event.target.value)}
+        />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={submitting}>
+          {submitting ? SUBMITTING_LABEL : submitLabel}
+        </button>
+        <p className="form-status" role="status" data-status={status}>
+          {status === 'success' && SUCCESS_TOAST_TEXT}
+          {status === 'failure' &&
+            `${ERROR_TOAST_TITLE}. ${errorToastText(siteConfig.contactEmail)}.`}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { siteConfig } from '../../shared/site-config';
+import { renderApp, renderWithStore } from '../../test-utils/render-app';
+import { Footer } from './Footer';
+import { SkipLinks } from './SkipLinks';
+import { TopNav } from './TopNav';
+
+// Every section sits 900 px below the top of the viewport in these tests.
+beforeEach(() => {
+  jest
+    .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+    .mockReturnValue({ top: 900 } as DOMRect);
+});
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('top navigation', () => {
+  it('offers Problem, Solution and Contact, with Contact opening the scheduler in a new tab', () => {
+    renderWithStore(<TopNav />);
+    const nav = within(mainNav());
+    expect(nav.getByRole('link', { name: 'Problem' })).toHaveAttribute('href', '/#problem');
+    expect(nav.getByRole('link', { name: 'Solution' })).toHaveAttribute('href', '/#solution');
+    const contact = nav.getByRole('link', { name: /^Contact/ });
+    expect(contact).toHaveAttribute('href', siteConfig.schedulerUrl);
+    expect(contact).toHaveAttribute('target', '_blank');
+    expect(contact).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(contact).toHaveAccessibleName('Contact (opens in a new tab)');
+  });
+
+  it('on the landing page, scrolls to the section leaving 80 px for the navigation', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    const heading = await screen.findByRole('heading', { name: /01 Problem/ });
+    await user.click(within(mainNav()).getByRole('link', { name: 'Problem' }));
+
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 900 - 80, behavior: 'smooth' });
+    expect(heading).toHaveFocus();
+    expect(window.location.pathname).toBe('/');
+    expect(window.location.hash).toBe('#problem');
+  });
+
+  it('from another page, goes to the landing page and then to the section', async () => {
+    const user = userEvent.setup();
+    renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: /About/ });
+    await user.click(within(mainNav()).getByRole('link', { name: 'Solution' }));
+
+    const heading = await screen.findByRole('heading', { name: /02 Solution/ });
+    expect(window.location.pathname).toBe('/');
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 900 - 80, behavior: 'smooth' });
+  });
+});
+
+describe('skip links', () => {
+  it('come first in the tab order and lead to the main content', async () => {
+    const user = userEvent.setup();
+    renderApp('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute(
+      'href',
+      '#main-content',
+    );
+    expect(document.getElementById('main-content')?.tagName).toBe('MAIN');
+  });
+
+  it('include a link to the form when the page has one', () => {
+    renderWithStore(<SkipLinks extra={{ href: '#contact', label: 'Skip to contact form' }} />);
+    expect(screen.getByRole('link', { name: 'Skip to contact form' })).toHaveAttribute(
+      'href',
+      '#contact',
+    );
+  });
+});
+
+describe('footer', () => {
+  it('lists the company and legal links', () => {
+    renderWithStore(<Footer />);
+    const company = within(screen.getByRole('navigation', { name: 'Company' }));
+    expect(company.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about');
+    const demo = company.getByRole('link', { name: /Book a Demo/ });
+    expect(demo).toHaveAttribute('href', siteConfig.schedulerUrl);
+    expect(demo).toHaveAttribute('target', '_blank');
+    expect(demo).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(company.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/#contact');
+
+    const legal = within(screen.getByRole('navigation', { name: 'Legal' }));
+    expect(legal.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(legal.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(legal.getByRole('link', { name: 'Accessibility' })).toHaveAttribute(
+      'href',
+      '/accessibility',
+    );
+  });
+
+  it('has mailto links for general inquiries, accessibility and privacy', () => {
+    renderWithStore(<Footer />);
+    for (const email of [
+      siteConfig.contactEmail,
+      siteConfig.accessibilityEmail,
+      siteConfig.privacyEmail,
+    ]) {
+      expect(screen.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+    }
+  });
+});

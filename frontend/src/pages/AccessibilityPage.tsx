@@ -1,0 +1,150 @@
+import { ContactFormWithToasts } from '../app/ContactFormWithToasts';
+import {
+  ACCESSIBILITY_NEXT_REVIEW,
+  ACCESSIBILITY_SUBJECT,
+  ACKNOWLEDGEMENT_BUSINESS_DAYS,
+  ASSESSMENT_BUSINESS_DAYS,
+  SUPPORT_HOURS,
+  TOAST_DURATION_MS,
+} from '../shared/content';
+import { siteConfig } from '../shared/site-config';
+import { DocumentPage } from '../shared/ui/DocumentPage';
+import { MailtoLink } from '../shared/ui/MailtoLink';
+
+const brand = siteConfig.brandName;
+
+export function AccessibilityPage() {
+  return (
+    <DocumentPage
+      title="Accessibility Statement"
+      meta={`Next review: ${ACCESSIBILITY_NEXT_REVIEW}`}
+      lead={`${brand} wants everyone, including people with disabilities, to be able to use this website. This statement describes how we meet that aim, where we fall short, and how to tell us about a barrier.`}
+    >
+      <section aria-labelledby="a11y-commitment">
+        <h2 id="a11y-commitment">Our commitment</h2>
+        <p>
+          We aim to conform to the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA
+          across this website, and we treat any failure to do so as a defect to be fixed.
+        </p>
+      </section>
+
+      <section aria-labelledby="a11y-standards">
+        <h2 id="a11y-standards">Standards</h2>
+        <ul>
+          <li>WCAG 2.2, level AA, published by the World Wide Web Consortium (W3C).</li>
+          <li>EN 301 549, the European accessibility standard for ICT products and services.</li>
+          <li>The WAI-ARIA Authoring Practices, for interactive components.</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="a11y-scope">
+        <h2 id="a11y-scope">Scope</h2>
+        <p>
+          This statement covers every page of this website, including the discovery-call and
+          feedback forms. The meeting scheduler that opens when you book a demo is run by a third
+          party and is outside its scope; if it causes you difficulty, email us and we will arrange
+          the meeting directly.
+        </p>
+      </section>
+
+      <section aria-labelledby="a11y-features">
+        <h2 id="a11y-features">Accessibility features</h2>
+        <ul>
+          <li>Skip links, headings and landmarks that make every page quick to navigate.</li>
+          <li>Full keyboard operation, with a visible focus indicator that is never hidden.</li>
+          <li>Text and controls that meet AA contrast ratios and reflow at 320 pixels wide.</li>
+          <li>Form fields with visible labels, and errors that are announced and described.</li>
+          <li>Animation that stops when your system asks for reduced motion.</li>
+          <li>Content that is readable with JavaScript turned off.</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="a11y-limitations">
+        <h2 id="a11y-limitations">Known limitations</h2>
+        <ul>
+          <li>
+            Notifications after a form submission close after {TOAST_DURATION_MS / 1000} seconds.
+            The same result stays visible under the form and is announced to screen readers, so
+            nothing is lost when the notification closes.
+          </li>
+          <li>
+            The third-party meeting scheduler may not fully conform to WCAG 2.2 AA. You can always
+            book a meeting by email instead.
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="a11y-reporting">
+        <h2 id="a11y-reporting">Reporting channels</h2>
+        <p>If you find a barrier on this site, tell us through either channel:</p>
+        <ul>
+          <li>
+            Email: <MailtoLink email={siteConfig.accessibilityEmail} />
+          </li>
+          <li>
+            The <a href="#accessibility-feedback">feedback form</a> at the bottom of this page.
+          </li>
+        </ul>
+        <p>
+          We read and answer messages during our support hours, {SUPPORT_HOURS}, Monday to Friday.
+        </p>
+      </section>
+
+      <section aria-labelledby="a11y-process">
+        <h2 id="a11y-process">Our response process</h2>
+        <ol>
+          <li>We acknowledge your report within {ACKNOWLEDGEMENT_BUSINESS_DAYS} business days.</li>
+          <li>
+            We assess the issue within {ASSESSMENT_BUSINESS_DAYS} business days and tell you what we
+            will do and when.
+          </li>
+          <li>
+            Where a fix takes longer, we provide the information or service you need in another way
+            in the meantime.
+          </li>
+        </ol>
+      </section>
+
+      <section aria-labelledby="a11y-roadmap">
+        <h2 id="a11y-roadmap">Remediation roadmap</h2>
+        <p>
+          Every release is checked with automated accessibility tests and keyboard tests. Before
+          each review of this statement we test the site manually with screen readers on desktop and
+          mobile, and we fix the issues found, most severe first, before adding new features.
+        </p>
+      </section>
+
+      <section aria-labelledby="a11y-legal">
+        <h2 id="a11y-legal">Legal compliance</h2>
+        <p>
+          This website is designed to meet the requirements of the European Accessibility Act
+          (Directive (EU) 2019/882) as transposed into Belgian law, through conformance with EN 301
+          549 and WCAG 2.2 AA.
+        </p>
+      </section>
+
+      <section aria-labelledby="a11y-statement">
+        <h2 id="a11y-statement">Statement information</h2>
+        <p>
+          We review this statement every six months and whenever the site changes significantly. The
+          next review is due on {ACCESSIBILITY_NEXT_REVIEW}.
+        </p>
+      </section>
+
+      <section id="accessibility-feedback" className="feedback" aria-labelledby="a11y-feedback">
+        <h2 id="a11y-feedback" tabIndex={-1}>
+          Send accessibility feedback
+        </h2>
+        <p>
+          Your message reaches the team responsible for accessibility. We will acknowledge it within{' '}
+          {ACKNOWLEDGEMENT_BUSINESS_DAYS} business days.
+        </p>
+        <ContactFormWithToasts
+          subject={ACCESSIBILITY_SUBJECT}
+          submitLabel="Send Feedback"
+          messagePlaceholder="Describe the barrier: the page, what you were trying to do, and the browser or assistive technology you use."
+        />
+      </section>
+    </DocumentPage>
+  );
+}

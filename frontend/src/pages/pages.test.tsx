@@ -1,0 +1,187 @@
+import { describe, expect, it } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import {
+  ACCESSIBILITY_NEXT_REVIEW,
+  CLAIMS,
+  NOT_FOUND_TEXT,
+  NOT_FOUND_TITLE,
+  PRIVACY_LAST_UPDATED,
+  SUPPORT_HOURS,
+} from '../shared/content';
+import { siteConfig } from '../shared/site-config';
+import { renderApp } from '../test-utils/render-app';
+
+async function openPage(path: string, h1: string | RegExp) {
+  const view = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: h1 });
+  return view;
+}
+
+const h2 = (name: string | RegExp) => screen.getByRole('heading', { level: 2, name });
+const text = () => document.getElementById('main-content')?.textContent ?? '';
+
+describe('landing page', () => {
+  it('has the hero, the claims and the numbered sections with the contact form', async () => {
+    await openPage('/', /Client proposals/);
+    const hero = screen.getByRole('region', { name: /Client proposals/ });
+    const demo = within(hero).getByRole('link', { name: /Book a Demo/ });
+    expect(demo).toHaveAttribute('href', siteConfig.schedulerUrl);
+    expect(demo).toHaveAttribute('target', '_blank');
+    expect(demo).toHaveAttribute('rel', 'noopener noreferrer');
+
+    for (const claim of ['50-70%', '40-50%', '$10-30 million', '$3.6 billion']) {
+      expect(text()).toContain(claim);
+    }
+    expect(Object.values(CLAIMS)).toEqual(['50-70%', '40-50%', '$10-30 million', '$3.6 billion']);
+
+    expect(h2('01 Problem').closest('section')).toHaveAttribute('id', 'problem');
+    expect(h2('02 Solution').closest('section')).toHaveAttribute('id', 'solution');
+    const contact = h2('03 Systemising Excellence').closest('section');
+    expect(contact).toHaveAttribute('id', 'contact');
+    expect(
+      within(contact as HTMLElement).getByRole('button', { name: /Discovery Call/ }),
+    ).toBeVisible();
+  });
+
+  it('names the solution’s inputs, functions and output formats', async () => {
+    await openPage('/', /Client proposals/);
+    for (const phrase of [
+      'Live deal conversations',
+      'CRM data',
+      'Internal templates',
+      'Historical proposals',
+      'Transcript & nuance detection',
+      'Client mirroring & contextualisation',
+      'Proposal composer',
+      'Audit & learning loop',
+      'Word',
+      'PDF',
+      'Figma-ready',
+    ]) {
+      expect(text()).toContain(phrase);
+    }
+  });
+
+  it('offers a skip link to the contact form', async () => {
+    await openPage('/', /Client proposals/);
+    expect(screen.getByRole('link', { name: 'Skip to contact form' })).toHaveAttribute(
+      'href',
+      '#contact',
+    );
+  });
+});
+
+describe('about page', () => {
+  it('covers mission, challenge, approach, technology, impact and contact, with a way home', async () => {
+    await openPage('/about', `About ${siteConfig.brandName}`);
+    for (const name of [
+      'Our mission',
+      'The challenge',
+      'Our approach',
+      'Technology',
+      'Impact',
+      'Contact',
+    ]) {
+      expect(h2(name)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('privacy page', () => {
+  it('has its sections, the GDPR rights and the last-updated date', async () => {
+    await openPage('/privacy', 'Privacy Policy');
+    for (const name of [
+      'Information we collect',
+      'How we use your information',
+      'Your rights under the GDPR',
+      'Security',
+      'Contact',
+    ]) {
+      expect(h2(name)).toBeInTheDocument();
+    }
+    expect(PRIVACY_LAST_UPDATED).toBe('September 3, 2025');
+    expect(screen.getByText('Last updated September 3, 2025')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: siteConfig.privacyEmail })[0]).toHaveAttribute(
+      'href',
+      `mailto:${siteConfig.privacyEmail}`,
+    );
+  });
+});
+
+describe('terms page', () => {
+  it('has its sections and Belgian governing law', async () => {
+    await openPage('/terms', 'Terms of Service');
+    for (const name of [
+      'Acceptance of terms',
+      'Use license',
+      'Service description',
+      'Disclaimer',
+      'Limitations',
+      'Governing law',
+      'Contact',
+    ]) {
+      expect(h2(name)).toBeInTheDocument();
+    }
+    expect(h2('Governing law').closest('section')).toHaveTextContent('the laws of Belgium');
+  });
+});
+
+describe('accessibility page', () => {
+  it('states the commitment, response times, support hours and next review', async () => {
+    await openPage('/accessibility', 'Accessibility Statement');
+    for (const name of [
+      'Our commitment',
+      'Standards',
+      'Scope',
+      'Accessibility features',
+      'Known limitations',
+      'Reporting channels',
+      'Our response process',
+      'Remediation roadmap',
+      'Legal compliance',
+      'Statement information',
+    ]) {
+      expect(h2(name)).toBeInTheDocument();
+    }
+    expect(text()).toContain('WCAG 2.2');
+    expect(h2('Our response process').closest('section')).toHaveTextContent(
+      'We acknowledge your report within 2 business days.',
+    );
+    expect(h2('Our response process').closest('section')).toHaveTextContent(
+      'We assess the issue within 5 business days',
+    );
+    expect(SUPPORT_HOURS).toBe('9 AM - 5 PM CET');
+    expect(text()).toContain('9 AM - 5 PM CET');
+    expect(ACCESSIBILITY_NEXT_REVIEW).toBe('March 3, 2026');
+    expect(h2('Statement information').closest('section')).toHaveTextContent('March 3, 2026');
+  });
+
+  it('includes the feedback form with its own message placeholder', async () => {
+    await openPage('/accessibility', 'Accessibility Statement');
+    const feedback = h2('Send accessibility feedback').closest('section') as HTMLElement;
+    expect(within(feedback).getByRole('button', { name: 'Send Feedback' })).toBeInTheDocument();
+    expect(within(feedback).getByLabelText(/Message/)).toHaveAttribute(
+      'placeholder',
+      expect.stringContaining('Describe the barrier'),
+    );
+  });
+});
+
+describe('demo page', () => {
+  it('says the demo is getting new features and links home', async () => {
+    await openPage('/demo', /getting new features/);
+    expect(text()).toContain('It will be back shortly.');
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('404 page', () => {
+  it('answers an unknown path with the spec text', async () => {
+    await openPage('/no-such-page', NOT_FOUND_TITLE);
+    expect(NOT_FOUND_TITLE).toBe('Page Not Found');
+    expect(screen.getByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(NOT_FOUND_TEXT).toBe('Did you forget to add the page to the router?');
+    expect(document.title).toBe(`Page Not Found — ${siteConfig.brandName}`);
+  });
+});

@@ -1,0 +1,79 @@
+import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+
+/** What to do with a 401: fail like any other status, or answer `null` (e.g. "not signed in"). */
+export type On401Behavior = 'throw' | 'returnNull';
+
+/** A default read: the parts are joined with "/" into the URL of a GET that answers JSON. */
+export type QueryKey = readonly (string | number)[];
+
+export interface RequestArgs {
+  url: string;
+  method?: string;
+  body?: unknown;
+  on401?: On401Behavior;
+}
+
+export interface ApiError {
+  /** The HTTP status, or 'FETCH_ERROR' when no answer arrived at all. */
+  status: number | 'FETCH_ERROR';
+  /** `<status>: <body text or status text>` (spec §8). */
+  message: string;
+  /** The parsed JSON error body, when the service sent one. */
+  data?: unknown;
+}
+
+export function defaultQuery(queryKey: QueryKey, on401: On401Behavior = 'throw'): RequestArgs {
+  return { url: queryKey.join('/'), method: 'GET', on401 };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function createBaseQuery(
+  baseUrl: string,
+): BaseQueryFn<RequestArgs | QueryKey, unknown, ApiError> {
+  return async (args, { signal }) => {
+    const request: RequestArgs = isQueryKey(args) ? defaultQuery(args) : args;
+    const { url, method = 'GET', body, on401 = 'throw' } = request;
+    const hasBody = body !== undefined;
+
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${url}`, {
+        method,
+        credentials: 'include',
+        signal,
+        headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+        body: hasBody ? JSON.stringify(body) : undefined,
+      });
+    } catch (cause) {
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      return { error: { status: 'FETCH_ERROR', message: `FETCH_ERROR: ${reason}` } };
+    }
+
+    if (on401 === 'returnNull' && response.status === 401) {
+      return { data: null };
+    }
+
+    const text = await response.text();
+    if (!response.ok) {
+      return {
+        error: {
+          status: response.status,
+          message: `${response.status}: ${text || response.statusText}`,
+          data: parseJson(text),
+        },
+      };
+    }
+    return { data: text ? JSON.parse(text) : null };
+  };
+}
+
+function isQueryKey(args: RequestArgs | QueryKey): args is QueryKey {
+  return Array.isArray(args);
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Runs the production-shaped stack on this machine without Docker: the built contact-service on
+# a Postgres server and the system's nginx with the shipped configuration (infra/nginx).
+# Safe to run twice: a stack that is already up is left as it is.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+state=$root/.stack
+web=$state/web
+mkdir -p "$state/logs"
+
+database_url=${STACK_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/contact_stack}
+service_port=${STACK_SERVICE_PORT:-3000}
+site_url=http://127.0.0.1:8080
+
+alive() { [[ -f $1 ]] && kill -0 "$(cat "$1")" 2>/dev/null; }
+
+if alive "$state/contact-service.pid" && alive "$state/nginx.pid"; then
+  echo "The stack is already up: $site_url"
+  exit 0
+fi
+command -v nginx >/dev/null || { echo "nginx is not installed (apt-get install nginx)" >&2; exit 1; }
+
+# STACK_SKIP_BUILD=1 starts what is not running from the existing builds, e.g. to bring the
+# contact-service back after a browser test stopped it on purpose.
+if [[ ${STACK_SKIP_BUILD:-} != 1 ]]; then
+  echo "Building the contact-service and the site"
+  npm run --silent build -w contact-service
+  npm run --silent build -w frontend >/dev/null
+fi
+
+# The database named in STACK_DATABASE_URL is created when it does not exist yet.
+db_name=$(node -e 'console.log(new URL(process.argv[1]).pathname.slice(1))' "$database_url")
+server_url=$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/postgres"; console.log(u.href)' "$database_url")
+if [[ $(psql "$server_url" -Atc "SELECT 1 FROM pg_database WHERE datname = '$db_name'") != 1 ]]; then
+  psql "$server_url" -qc "CREATE DATABASE \"$db_name\""
+fi
+
+# RATE_LIMIT_MAX and RATE_LIMIT_WINDOW_SECONDS, when set, reach the service unchanged (the
+# browser suite raises the per-client limit; nginx's own limit stays as shipped).
+service_env=(DATABASE_URL="$database_url" PORT="$service_port" HOST=127.0.0.1)
+for name in RATE_LIMIT_MAX RATE_LIMIT_WINDOW_SECONDS; do
+  if [[ -n ${!name:-} ]]; then service_env+=("$name=${!name}"); fi
+done
+if ! alive "$state/contact-service.pid"; then
+  echo "Starting the contact-service ${service_env[*]:3}"
+  env "${service_env[@]}" \
+    setsid node contact-service/dist/src/main.js >>"$state/logs/contact-service.log" 2>&1 &
+  echo $! >"$state/contact-service.pid"
+fi
+
+if ! alive "$state/nginx.pid"; then
+  rm -rf "$web"
+  mkdir -p "$web/run" "$web/tmp"
+  cp -r infra/nginx "$web/conf"
+  CONTACT_SERVICE_ADDR=127.0.0.1:$service_port envsubst '${CONTACT_SERVICE_ADDR}' \
+    <infra/nginx/templates/upstream.conf.template >"$web/conf/upstream.conf"
+  ln -s "$root/frontend/dist" "$web/site"
+  nginx -e stderr -t -q -p "$web/" -c conf/nginx.conf
+  setsid nginx -e stderr -p "$web/" -c conf/nginx.conf -g 'daemon off;' >>"$state/logs/nginx.log" 2>&1 &
+  echo $! >"$state/nginx.pid"
+fi
+
+for _ in $(seq 1 60); do
+  if curl -fsS "http://127.0.0.1:$service_port/api/health/ready" >/dev/null 2>&1 &&
+    curl -fsS "$site_url/api/health/ready" >/dev/null 2>&1 &&
+    curl -fsS "$site_url/" >/dev/null 2>&1; then
+    echo "The stack is up: $site_url (logs in .stack/logs/)"
+    exit 0
+  fi
+  sleep 1
+done
+echo "The stack did not become healthy within 60 s; see .stack/logs/" >&2
+tail -n 20 "$state/logs/contact-service.log" "$state/logs/nginx.log" >&2 || true
+exit 1
