@@ -2,6 +2,7 @@
 // (emulated phone, simulated slow 4G and CPU slowdown). Each route is measured LIGHTHOUSE_RUNS
 // times (3 by default) and each score is the best of those runs: lab noise on a shared machine
 // only ever lowers a score. Prints a table, keeps the best run's reports, and exits 1 below budget.
+// Paths given as arguments (`npm run lighthouse -w e2e -- /about`) limit it to those routes.
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -34,6 +35,18 @@ const chromeFlags = [
   '--disable-sync',
 ];
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** Attempts per run when Lighthouse itself fails to record a trace (e.g. NO_NAVSTART). */
+const attempts = 3;
+const onlyPaths = process.argv.slice(2);
+const measuredRoutes = onlyPaths.length
+  ? routes.filter((route) => onlyPaths.includes(route.path))
+  : routes;
+if (measuredRoutes.length !== (onlyPaths.length || routes.length)) {
+  console.error(
+    `Unknown route among ${onlyPaths.join(' ')}; routes: ${routes.map((r) => r.path).join(' ')}`,
+  );
+  process.exit(2);
+}
 const outDir = join(artifactsDir, 'lighthouse');
 
 interface Audit {
@@ -65,6 +78,23 @@ const { bin } = JSON.parse(await readFile(lighthousePackage, 'utf8')) as {
   bin: Record<string, string>;
 };
 const lighthouseCli = join(dirname(lighthousePackage), bin.lighthouse ?? 'cli/index.js');
+
+/**
+ * A run whose trace Lighthouse could not record has no scores at all, and Lighthouse's own advice
+ * is to run it again; such runs are retried. A page that loads but scores low is never retried.
+ */
+async function measureWithRetry(path: string, slug: string, run: number): Promise<RunResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(path, slug, run);
+    } catch (error) {
+      const reason = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
+      if (attempt >= attempts)
+        throw new Error(`${path}: Lighthouse failed ${attempts} times: ${reason}`);
+      console.error(`  ${path} run ${run}: Lighthouse failed (${reason}); retrying`);
+    }
+  }
+}
 
 async function measure(path: string, slug: string, run: number): Promise<RunResult> {
   const base = join(outDir, `${slug}-run${run}`);
@@ -124,10 +154,10 @@ await mkdir(outDir, { recursive: true });
 const rows: string[][] = [];
 const failures: string[] = [];
 const summary: unknown[] = [];
-for (const route of routes) {
+for (const route of measuredRoutes) {
   const results: RunResult[] = [];
   for (let run = 1; run <= runs; run += 1) {
-    const result = await measure(route.path, route.slug, run);
+    const result = await measureWithRetry(route.path, route.slug, run);
     results.push(result);
     console.error(
       `  ${route.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${result.scores[c]}`).join(', ')}`,

@@ -1,5 +1,6 @@
 // Reads the built HTML of every route, sums the gzip size of the JavaScript and CSS each one
-// loads (script src, modulepreload, stylesheet links) and fails when a budget is exceeded.
+// loads (script src, modulepreload, stylesheet links, plus the chunks the page fetches after its
+// first paint, as recorded by the prerender step) and fails when a budget is exceeded.
 import { readFile, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,9 @@ export const BUDGETS = {
 export const FORM_PAGES = new Set(['index.html', 'accessibility.html']);
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const pageAssets = JSON.parse(
+  await readFile(join(dist, '..', '.build', 'page-assets.json'), 'utf8'),
+);
 
 function assetUrls(html) {
   const scripts = new Set();
@@ -53,7 +57,11 @@ const rows = [];
 let failed = false;
 for (const page of pages) {
   const html = await readFile(join(dist, page), 'utf8');
-  const { scripts, styles } = assetUrls(html);
+  const initial = assetUrls(html);
+  const deferred = pageAssets[page]?.deferred;
+  if (!deferred) throw new Error(`${page} is not in .build/page-assets.json: rebuild the site`);
+  const scripts = [...new Set([...initial.scripts, ...deferred.filter((f) => f.endsWith('.js'))])];
+  const styles = [...new Set([...initial.styles, ...deferred.filter((f) => f.endsWith('.css'))])];
   const js = await sum(scripts);
   const css = await sum(styles);
   const hasForm = FORM_PAGES.has(page);
@@ -64,6 +72,7 @@ for (const page of pages) {
     page,
     form: hasForm ? 'yes' : 'no',
     'JS gz': kb(js),
+    'of which deferred': kb(await sum(scripts.filter((url) => !initial.scripts.includes(url)))),
     'JS budget': kb(jsBudget),
     'CSS gz': kb(css),
     'CSS budget': kb(BUDGETS.css),

@@ -7,6 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const serverDir = join(dist, '.server');
 const manifestPath = join(dist, '.vite', 'manifest.json');
+// Which files each page loads after its first paint, for the budget check (not part of the site).
+const pageAssetsPath = join(dist, '..', '.build', 'page-assets.json');
 
 const template = await readFile(join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
@@ -29,6 +31,25 @@ function assetsOf(source) {
   return { scripts: [...scripts], styles: [...styles] };
 }
 
+/** The chunks a page module imports dynamically (a deferred form, the toasts), transitively. */
+function deferredAssetsOf(source) {
+  const files = new Set();
+  const seen = new Set();
+  const visit = (key, dynamic) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || seen.has(key)) return;
+    seen.add(key);
+    if (dynamic) {
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+    }
+    for (const imported of chunk.imports ?? []) visit(imported, dynamic);
+    for (const imported of chunk.dynamicImports ?? []) visit(imported, true);
+  };
+  visit(source, false);
+  return [...files].map((file) => `/${file}`);
+}
+
 // The site ships with a strict Content-Security-Policy (script-src 'self', no inline styles).
 function assertCspSafe(file, html) {
   const problems = [
@@ -41,28 +62,48 @@ function assertCspSafe(file, html) {
   }
 }
 
+/**
+ * Loading order, for a page that paints before any JavaScript arrives: the stylesheets come first
+ * (they are the only render-blocking requests), and every script and module preload is fetched
+ * with low priority, so that on a slow connection it does not take bandwidth from the document
+ * and the stylesheet. The page is complete HTML; the scripts only hydrate it.
+ */
+const stylesheetLink = /\s*<link rel="stylesheet"[^>]*>/g;
+const templateStyles = (template.match(stylesheetLink) ?? []).map((link) => link.trim());
+const templateWithoutStyles = template.replace(stylesheetLink, '');
+const lowPriority = (html) =>
+  html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+
 const routes = [...siteRoutes, notFoundRoute];
+const pageAssets = {};
 for (const route of routes) {
   const { html, head } = await renderRoute(route);
   const { scripts, styles } = assetsOf(route.source);
   // The entry's own chunks are already linked by Vite in the template.
   const fresh = (file) => !template.includes(`"/${file}"`);
   const links = [
+    ...templateStyles,
     ...styles.filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...scripts
       .filter(fresh)
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];
-  const page = template
-    .replace('<!--app-head-->', [head, ...links].join('\n    '))
-    .replace('<!--app-html-->', html);
+  const page = lowPriority(
+    templateWithoutStyles
+      .replace('<!--app-head-->', [head, ...links].join('\n    '))
+      .replace('<!--app-html-->', html),
+  );
   if (page.includes('<!--app-')) throw new Error(`${route.file}: a placeholder was not replaced`);
   assertCspSafe(route.file, page);
   const target = join(dist, route.file);
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, page);
+  pageAssets[route.file] = { deferred: deferredAssetsOf(route.source) };
   console.log(`prerendered ${route.path ?? '(404)'} -> dist/${route.file}`);
 }
+
+await mkdir(dirname(pageAssetsPath), { recursive: true });
+await writeFile(pageAssetsPath, `${JSON.stringify(pageAssets, null, 2)}\n`);
 
 const indexable = siteRoutes.filter((route) => route.indexable);
 const sitemap = [

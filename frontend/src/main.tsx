@@ -1,4 +1,5 @@
 import './styles/global.css';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { makeStore } from './app/store';
@@ -9,7 +10,11 @@ if (!container) throw new Error('The page has no #root element.');
 const app = <App store={makeStore()} />;
 // Built pages arrive prerendered and are hydrated; the dev server sends an empty root.
 if (container.firstElementChild) {
-  hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread in one long task: the page stays responsive while it becomes interactive.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   createRoot(container).render(app);
 }

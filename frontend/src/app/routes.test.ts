@@ -33,8 +33,10 @@ describe('document head', () => {
     expect(head).toContain('<meta name="robots" content="index, follow" />');
   });
 
-  it('keeps the demo and 404 pages out of search results, and gives 404 no canonical URL', () => {
-    expect(renderHeadTags(routeForPath('/demo'))).toContain('content="noindex"');
+  it('lets search engines index every page but the 404, which has no canonical URL', () => {
+    for (const route of siteRoutes) {
+      expect(renderHeadTags(route)).toContain('<meta name="robots" content="index, follow" />');
+    }
     const notFound = renderHeadTags(notFoundRoute);
     expect(notFound).toContain('content="noindex"');
     expect(notFound).not.toContain('canonical');

@@ -84,7 +84,8 @@ export const siteRoutes: SiteRoute[] = [
     source: 'src/pages/DemoPage.tsx',
     title: `Demo — ${brand}`,
     description: `The ${brand} demo is being updated with new features and will be back shortly.`,
-    indexable: false,
+    // A public page linked from every footer: search engines may list it like the others.
+    indexable: true,
     Component: page(() => import('../pages/DemoPage'), 'DemoPage'),
   },
 ];

@@ -1,4 +1,4 @@
-import { ContactFormWithToasts } from '../app/ContactFormWithToasts';
+import { DeferredContactForm } from '../app/DeferredContactForm';
 import {
   ACCESSIBILITY_NEXT_REVIEW,
   ACCESSIBILITY_SUBJECT,
@@ -139,7 +139,7 @@ export function AccessibilityPage() {
           Your message reaches the team responsible for accessibility. We will acknowledge it within{' '}
           {ACKNOWLEDGEMENT_BUSINESS_DAYS} business days.
         </p>
-        <ContactFormWithToasts
+        <DeferredContactForm
           subject={ACCESSIBILITY_SUBJECT}
           submitLabel="Send Feedback"
           messagePlaceholder="Describe the barrier: the page, what you were trying to do, and the browser or assistive technology you use."

@@ -1,4 +1,4 @@
-import { ContactFormWithToasts } from '../app/ContactFormWithToasts';
+import { DeferredContactForm } from '../app/DeferredContactForm';
 import { SectionLink } from '../features/navigation/SectionLink';
 import { useScrollToHash } from '../features/navigation/use-scroll-to-hash';
 import { CLAIMS, SECTION_IDS } from '../shared/content';
@@ -191,7 +191,7 @@ export function HomePage() {
             <p className="form-intro">
               Tell us about your team and we will be in touch within 24 hours.
             </p>
-            <ContactFormWithToasts />
+            <DeferredContactForm />
           </div>
         </div>
       </section>

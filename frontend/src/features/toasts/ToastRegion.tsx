@@ -6,10 +6,6 @@ import { selectHasToasts } from './toasts-slice';
 // it out of every page's first download, and keeps its inline styles out of the prerendered HTML.
 const Toaster = lazy(() => import('./Toaster').then((module) => ({ default: module.Toaster })));
 
-export function preloadToaster(): void {
-  void import('./Toaster');
-}
-
 export function ToastRegion() {
   const hasToasts = useAppSelector(selectHasToasts);
   if (!hasToasts) return null;
