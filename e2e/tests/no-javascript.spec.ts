@@ -27,6 +27,15 @@ test('without JavaScript, the landing page still shows the contact form and the 
   const form = page.locator('#contact form');
   await expect(form.getByLabel('Full name')).toBeVisible();
   await expect(form.getByRole('button', { name: 'Request a Discovery Call' })).toBeVisible();
+  // It cannot be sent without JavaScript, and says so (in a <noscript>, which Chromium's
+  // script-disabled emulation does not render, hence the check on the served HTML).
+  await expect(form.getByRole('button', { name: 'Request a Discovery Call' })).toBeDisabled();
+  const html = await (await page.request.get('/')).text();
+  expect(html).toMatch(
+    new RegExp(
+      `<noscript><p class="form-noscript">Sending this form needs JavaScript\\..*mailto:${siteConfig.contactEmail}`,
+    ),
+  );
   await page
     .getByRole('navigation', { name: 'Legal' })
     .getByRole('link', { name: 'Privacy Policy' })

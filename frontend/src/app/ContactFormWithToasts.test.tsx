@@ -1,6 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
 import { ToastRegion } from '../features/toasts/ToastRegion';
 import {
   ACCESSIBILITY_SUBJECT,
@@ -13,6 +15,7 @@ import {
 import { siteConfig } from '../shared/site-config';
 import { jsonResponse, renderWithStore } from '../test-utils/render-app';
 import { ContactFormWithToasts } from './ContactFormWithToasts';
+import { makeStore } from './store';
 
 const receipt = { id: '6f1c2a9e-0000-4000-8000-000000000000', createdAt: '2025-09-03T10:00:00Z' };
 
@@ -210,5 +213,25 @@ describe('contact form', () => {
       message: 'Subject: Accessibility Feedback\n\n',
       website: '',
     });
+  });
+});
+
+describe('before the form code runs', () => {
+  it('is prerendered disabled, with a way to reach us without JavaScript', () => {
+    const html = renderToString(
+      <Provider store={makeStore()}>
+        <ContactFormWithToasts />
+      </Provider>,
+    );
+    expect(html).toMatch(/<fieldset class="form-fieldset" disabled="">/);
+    expect(html).toContain(`<noscript>`);
+    expect(html).toContain(`mailto:${siteConfig.contactEmail}`);
+  });
+
+  it('is enabled once it runs in the browser', () => {
+    renderForm();
+    expect(screen.getByRole('group')).toBeEnabled();
+    expect(screen.getByLabelText(/Full name/)).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Request a Discovery Call' })).toBeEnabled();
   });
 });

@@ -36,6 +36,16 @@ export interface ContactFormProps {
 }
 
 type FieldName = keyof ContactFormValues;
+
+/**
+ * The form is prerendered disabled and enabled by its code once that runs in the browser: until
+ * then nothing typed can be lost and the browser cannot submit it natively (which would put the
+ * visitor's details in the URL). Enabled through a ref rather than state, so hydrating the form
+ * needs no second render.
+ */
+function enableWhenMounted(fieldset: HTMLFieldSetElement | null): void {
+  if (fieldset) fieldset.disabled = false;
+}
 const VISIBLE_FIELDS: FieldName[] = ['name', 'email', 'company', 'role', 'message'];
 
 function serverFieldErrors(error: unknown): ContactFieldErrors {
@@ -124,71 +134,79 @@ export function ContactForm({
 
   return (
     <form className="contact-form" noValidate onSubmit={handleSubmit}>
-      <p className="form-legend">
-        Fields marked <span aria-hidden="true">*</span>
-        <span className="visually-hidden">with an asterisk</span> are required.
-      </p>
-      <div className="form-grid">
-        <FormField
-          {...fieldProps('name')}
-          label="Full name"
-          required
-          autoComplete="name"
-          maxLength={CONTACT_FIELD_LIMITS.name}
-        />
-        <FormField
-          {...fieldProps('email')}
-          label="Work email"
-          type="email"
-          required
-          autoComplete="email"
-          maxLength={CONTACT_FIELD_LIMITS.email}
-        />
-        <FormField
-          {...fieldProps('company')}
-          label="Company"
-          required
-          autoComplete="organization"
-          maxLength={CONTACT_FIELD_LIMITS.company}
-        />
-        <FormField
-          {...fieldProps('role')}
-          label="Role"
-          required
-          autoComplete="organization-title"
-          maxLength={CONTACT_FIELD_LIMITS.role}
-        />
-        <FormField
-          {...fieldProps('message')}
-          label="Message"
-          multiline
-          placeholder={messagePlaceholder}
-          maxLength={messageLimit}
-        />
-      </div>
-      {/* Honeypot for bots: hidden from people and from assistive technology alike. */}
-      <div className="hp-field" aria-hidden="true">
-        <label htmlFor={id('website')}>Website</label>
-        <input
-          id={id('website')}
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={values.website}
-          onChange={(event) => handleChange('website', event.target.value)}
-        />
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={submitting}>
-          {submitting ? SUBMITTING_LABEL : submitLabel}
-        </button>
-        <p className="form-status" role="status" data-status={status}>
-          {status === 'success' && SUCCESS_TOAST_TEXT}
-          {status === 'failure' &&
-            `${ERROR_TOAST_TITLE}. ${errorToastText(siteConfig.contactEmail)}.`}
+      <noscript>
+        <p className="form-noscript">
+          Sending this form needs JavaScript. You can also email us at{' '}
+          <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>.
         </p>
-      </div>
+      </noscript>
+      <fieldset className="form-fieldset" disabled ref={enableWhenMounted}>
+        <p className="form-legend">
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="visually-hidden">with an asterisk</span> are required.
+        </p>
+        <div className="form-grid">
+          <FormField
+            {...fieldProps('name')}
+            label="Full name"
+            required
+            autoComplete="name"
+            maxLength={CONTACT_FIELD_LIMITS.name}
+          />
+          <FormField
+            {...fieldProps('email')}
+            label="Work email"
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={CONTACT_FIELD_LIMITS.email}
+          />
+          <FormField
+            {...fieldProps('company')}
+            label="Company"
+            required
+            autoComplete="organization"
+            maxLength={CONTACT_FIELD_LIMITS.company}
+          />
+          <FormField
+            {...fieldProps('role')}
+            label="Role"
+            required
+            autoComplete="organization-title"
+            maxLength={CONTACT_FIELD_LIMITS.role}
+          />
+          <FormField
+            {...fieldProps('message')}
+            label="Message"
+            multiline
+            placeholder={messagePlaceholder}
+            maxLength={messageLimit}
+          />
+        </div>
+        {/* Honeypot for bots: hidden from people and from assistive technology alike. */}
+        <div className="hp-field" aria-hidden="true">
+          <label htmlFor={id('website')}>Website</label>
+          <input
+            id={id('website')}
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={values.website}
+            onChange={(event) => handleChange('website', event.target.value)}
+          />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={submitting}>
+            {submitting ? SUBMITTING_LABEL : submitLabel}
+          </button>
+          <p className="form-status" role="status" data-status={status}>
+            {status === 'success' && SUCCESS_TOAST_TEXT}
+            {status === 'failure' &&
+              `${ERROR_TOAST_TITLE}. ${errorToastText(siteConfig.contactEmail)}.`}
+          </p>
+        </div>
+      </fieldset>
     </form>
   );
 }
