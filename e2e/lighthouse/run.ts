@@ -89,8 +89,11 @@ async function measureWithRetry(path: string, slug: string, run: number): Promis
       return await measure(path, slug, run);
     } catch (error) {
       const reason = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
-      if (attempt >= attempts)
-        throw new Error(`${path}: Lighthouse failed ${attempts} times: ${reason}`);
+      if (attempt >= attempts) {
+        throw new Error(`${path}: Lighthouse failed ${attempts} times: ${reason}`, {
+          cause: error,
+        });
+      }
       console.error(`  ${path} run ${run}: Lighthouse failed (${reason}); retrying`);
     }
   }
