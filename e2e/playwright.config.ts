@@ -1,19 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './support/chromium.ts';
 import { artifactsDir, baseUrl } from './support/stack.ts';
-
-// Debian's Chromium (never a downloaded browser); flags that work on these machines
-// (shared/ENVIRONMENT.md).
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: './tests',

@@ -8,6 +8,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { chromiumFlags, chromiumPath } from '../support/chromium.ts';
 import { routes } from '../support/site.ts';
 import { artifactsDir, baseUrl } from '../support/stack.ts';
 
@@ -24,16 +25,6 @@ function budgetFor(path: string): Record<Category, number> {
   };
 }
 
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Attempts per run when Lighthouse itself fails to record a trace (e.g. NO_NAVSTART). */
 const attempts = 3;
@@ -111,10 +102,10 @@ async function measure(path: string, slug: string, run: number): Promise<RunResu
       '--output=html',
       `--output-path=${base}`,
       `--only-categories=${CATEGORIES.join(',')}`,
-      `--chrome-flags=${chromeFlags.join(' ')}`,
+      `--chrome-flags=${chromiumFlags.join(' ')}`,
     ],
     {
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      env: { ...process.env, CHROME_PATH: chromiumPath },
       timeout: 180_000,
       maxBuffer: 64 * 1024 * 1024,
     },
