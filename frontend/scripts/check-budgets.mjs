@@ -60,8 +60,8 @@ for (const page of pages) {
   const initial = assetUrls(html);
   const deferred = pageAssets[page]?.deferred;
   if (!deferred) throw new Error(`${page} is not in .build/page-assets.json: rebuild the site`);
-  const scripts = [...new Set([...initial.scripts, ...deferred.filter((f) => f.endsWith('.js'))])];
-  const styles = [...new Set([...initial.styles, ...deferred.filter((f) => f.endsWith('.css'))])];
+  const scripts = [...new Set([...initial.scripts, ...deferred.scripts])];
+  const styles = [...new Set([...initial.styles, ...deferred.styles])];
   const js = await sum(scripts);
   const css = await sum(styles);
   const hasForm = FORM_PAGES.has(page);

@@ -15,39 +15,39 @@ const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
 const server = await import(pathToFileURL(join(serverDir, 'entry-server.js')).href);
 const { renderRoute, siteRoutes, notFoundRoute, siteConfig } = server;
 
-/** The JS chunks and CSS a page module needs, beyond what index.html already loads. */
+/**
+ * The JS chunks and CSS a page module needs at load (its static imports, beyond what index.html
+ * already loads), and those it fetches later through dynamic imports (a deferred form, the
+ * toasts), transitively.
+ */
 function assetsOf(source) {
-  const scripts = new Set();
-  const styles = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
-    for (const css of chunk.css ?? []) styles.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
+  const seen = new Set();
+  const dynamicImports = [];
+  // The static closure from `roots`, into `into`; dynamic imports are noted for a later pass, so
+  // a chunk that is also imported statically counts as loaded at once.
+  const collect = (roots, into) => {
+    const visit = (key) => {
+      const chunk = manifest[key];
+      if (!chunk || chunk.isEntry || seen.has(key)) return;
+      seen.add(key);
+      into.scripts.add(chunk.file);
+      for (const css of chunk.css ?? []) into.styles.add(css);
+      for (const imported of chunk.imports ?? []) visit(imported);
+      dynamicImports.push(...(chunk.dynamicImports ?? []));
+    };
+    roots.forEach(visit);
+    return into;
   };
   if (!manifest[source]) throw new Error(`${source} is not in the Vite manifest`);
-  visit(source);
-  return { scripts: [...scripts], styles: [...styles] };
-}
-
-/** The chunks a page module imports dynamically (a deferred form, the toasts), transitively. */
-function deferredAssetsOf(source) {
-  const files = new Set();
-  const seen = new Set();
-  const visit = (key, dynamic) => {
-    const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || seen.has(key)) return;
-    seen.add(key);
-    if (dynamic) {
-      files.add(chunk.file);
-      for (const css of chunk.css ?? []) files.add(css);
-    }
-    for (const imported of chunk.imports ?? []) visit(imported, dynamic);
-    for (const imported of chunk.dynamicImports ?? []) visit(imported, true);
+  const initial = collect([source], { scripts: new Set(), styles: new Set() });
+  const deferred = { scripts: new Set(), styles: new Set() };
+  while (dynamicImports.length > 0) collect(dynamicImports.splice(0), deferred);
+  const urls = (set) => [...set].map((file) => `/${file}`);
+  return {
+    scripts: [...initial.scripts],
+    styles: [...initial.styles],
+    deferred: { scripts: urls(deferred.scripts), styles: urls(deferred.styles) },
   };
-  visit(source, false);
-  return [...files].map((file) => `/${file}`);
 }
 
 // The site ships with a strict Content-Security-Policy (script-src 'self', no inline styles).
@@ -78,7 +78,7 @@ const routes = [...siteRoutes, notFoundRoute];
 const pageAssets = {};
 for (const route of routes) {
   const { html, head } = await renderRoute(route);
-  const { scripts, styles } = assetsOf(route.source);
+  const { scripts, styles, deferred } = assetsOf(route.source);
   // The entry's own chunks are already linked by Vite in the template.
   const fresh = (file) => !template.includes(`"/${file}"`);
   const links = [
@@ -98,7 +98,7 @@ for (const route of routes) {
   const target = join(dist, route.file);
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, page);
-  pageAssets[route.file] = { deferred: deferredAssetsOf(route.source) };
+  pageAssets[route.file] = { deferred };
   console.log(`prerendered ${route.path ?? '(404)'} -> dist/${route.file}`);
 }
 

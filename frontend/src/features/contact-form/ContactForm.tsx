@@ -36,6 +36,7 @@ export interface ContactFormProps {
 }
 
 type FieldName = keyof ContactFormValues;
+const VISIBLE_FIELDS: FieldName[] = ['name', 'email', 'company', 'role', 'message'];
 
 /**
  * The form is prerendered disabled and enabled by its code once that runs in the browser: until
@@ -46,7 +47,6 @@ type FieldName = keyof ContactFormValues;
 function enableWhenMounted(fieldset: HTMLFieldSetElement | null): void {
   if (fieldset) fieldset.disabled = false;
 }
-const VISIBLE_FIELDS: FieldName[] = ['name', 'email', 'company', 'role', 'message'];
 
 function serverFieldErrors(error: unknown): ContactFieldErrors {
   const data = (error as { data?: { fields?: unknown } } | undefined)?.data;
