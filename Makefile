@@ -22,10 +22,10 @@ endif
 NPM_STAMP := node_modules/.install-stamp
 WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json)
 
-.PHONY: help install lint typecheck test build budget bench start dev stack-up stack-down smoke e2e lighthouse up down logs ps ci
+.PHONY: help install lint typecheck test build budget bench start dev stack-up stack-down smoke e2e lighthouse up down logs ps e2e-containers ci
 
 help: ## List every target
-	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-15s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 $(NODE_BIN_DIR)/node:
 	@echo "Installing Node $(NODE_VERSION) into .tools/ (the system node is older than 24)"
@@ -101,6 +101,9 @@ logs: ## Follow the container stack's logs
 
 ps: ## Show the container stack's containers and their health
 	$(COMPOSE) ps
+
+e2e-containers: $(NPM_STAMP) ## Browser suite (Playwright, axe, Lighthouse) against the stack `make up` started
+	e2e/scripts/run-e2e-containers.sh $(COMPOSE)
 
 ci: lint typecheck test budget ## Everything CI proves, in order
 	infra/local/stack-down.sh

@@ -79,6 +79,9 @@ if [[ ${1:-} != --inside ]]; then
   stop_daemon
   trap - EXIT
 
+  step "Node 24 and the npm dependencies of the browser suite (the namespace has no registry)"
+  make --no-print-directory install
+
   step "make up with a daemon inside a private network namespace"
   exec unshare --net --fork bash "$0" --inside
 fi
@@ -112,6 +115,10 @@ step "make down, make up: the data survives"
 make --no-print-directory down
 make --no-print-directory up
 check "the row is still there" is "$(sql "SELECT message FROM contact_submissions WHERE id = '$id'")" 'Stored?'
+
+step "The browser suite against the container stack (make e2e-containers)"
+if make --no-print-directory e2e-containers; then suite=passed; else suite=failed; fi
+check "the browser suite passed against the container stack" is "$suite" passed
 
 step "Graceful stop of the contact-service"
 service=$(docker-compose ps -q contact-service)

@@ -1,5 +1,7 @@
-// The stack under test, seen from outside: its database (the one STACK_DATABASE_URL names, as for
-// infra/local/stack-up.sh) and its contact-service process (.stack/contact-service.pid).
+// The stack under test, seen from outside: its database (the one STACK_DATABASE_URL names) and
+// its contact-service. Two stacks can be under test: the one infra/local/stack-up.sh runs (the
+// default; the service's PID is in .stack/contact-service.pid) or the container stack of
+// `make up`, when STACK_COMPOSE names the compose command (e2e/scripts/run-e2e-containers.sh).
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +45,9 @@ export function uniqueEmail(label: string): string {
   return `e2e.${label}.${stamp}@example.com`;
 }
 
+const compose = process.env.STACK_COMPOSE?.trim().split(/\s+/) ?? [];
 const pidFile = `${repoRoot}.stack/contact-service.pid`;
+const run = promisify(execFile);
 
 function isRunning(pid: number): boolean {
   try {
@@ -54,11 +58,29 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** Runs the compose command of the container stack, from the repository root. */
+async function composeRun(args: string[], timeoutMs: number): Promise<string> {
+  const [command = 'docker', ...prefix] = compose;
+  const { stdout } = await run(command, [...prefix, ...args], {
+    cwd: repoRoot,
+    timeout: timeoutMs,
+  });
+  return stdout.trim();
+}
+
 /**
- * Stops the contact-service that stack-up.sh started (SIGTERM, by its recorded PID), after
- * checking that the PID really is that service. Resolves once the process has exited.
+ * Stops the contact-service (SIGTERM) and resolves once it has exited. Local stack: by the PID
+ * stack-up.sh recorded, after checking that the PID really is that service. Container stack:
+ * `compose stop`, which its restart policy respects.
  */
 export async function stopContactService(): Promise<void> {
+  if (compose.length) {
+    await composeRun(['stop', '-t', '20', 'contact-service'], 60_000);
+    const id = await composeRun(['ps', '-q', 'contact-service'], 30_000);
+    const { stdout } = await run('docker', ['inspect', '-f', '{{.State.Running}}', id]);
+    if (stdout.trim() !== 'false') throw new Error('the contact-service container did not stop');
+    return;
+  }
   const pid = Number((await readFile(pidFile, 'utf8')).trim());
   const commandLine = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ');
   if (!commandLine.includes('contact-service/dist/src/main.js')) {
@@ -72,9 +94,20 @@ export async function stopContactService(): Promise<void> {
   }
 }
 
-/** Starts the contact-service again from its existing build, with the environment of this run. */
+/**
+ * Starts the contact-service again and resolves once the stack is healthy. Local stack: from its
+ * existing build, with the environment of this run. Container stack: the same container.
+ */
 export async function startContactService(): Promise<void> {
-  await promisify(execFile)(`${repoRoot}infra/local/stack-up.sh`, {
+  if (compose.length) {
+    await composeRun(['start', 'contact-service'], 60_000);
+    await run(`${repoRoot}infra/compose/wait-healthy.sh`, compose, {
+      cwd: repoRoot,
+      timeout: 120_000,
+    });
+    return;
+  }
+  await run(`${repoRoot}infra/local/stack-up.sh`, {
     cwd: repoRoot,
     env: { ...process.env, STACK_SKIP_BUILD: '1' },
     timeout: 90_000,

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# `make e2e-containers`: the browser suite (Playwright, then Lighthouse) against the container
+# stack that `make up` started, as it runs: the site through web's published port, rows read
+# from the db container at its address on the compose network (reachable from a Linux host),
+# and the outage test stopping and starting the contact-service container.
+# Usage: run-e2e-containers.sh <compose command...>
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+(($#)) || { echo "usage: $0 <compose command...>" >&2; exit 2; }
+compose=("$@")
+
+chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
+[[ -x $chromium ]] || { echo "Chromium is not installed at $chromium (apt-get install chromium)" >&2; exit 1; }
+
+db=$("${compose[@]}" ps -q db 2>/dev/null)
+web_address=$("${compose[@]}" port web 8080 2>/dev/null)
+if [[ -z $db || -z $web_address ]]; then
+  echo "The container stack is not up: start it with \`make up\` first." >&2
+  exit 1
+fi
+
+# The database URL from the db container's own settings, so it is the one the stack uses.
+db_env=$(docker inspect -f '{{range .Config.Env}}{{println .}}{{end}}' "$db")
+db_ip=$(docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' "$db" | awk '{print $1}')
+STACK_DATABASE_URL=$(node -e '
+  const env = Object.fromEntries(process.argv[1].split("\n").filter(Boolean).map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+  const user = env.POSTGRES_USER ?? "postgres";
+  const part = encodeURIComponent;
+  console.log(`postgres://${part(user)}:${part(env.POSTGRES_PASSWORD ?? "")}@${process.argv[2]}:5432/${part(env.POSTGRES_DB ?? user)}`);
+' "$db_env" "$db_ip")
+export STACK_DATABASE_URL
+export E2E_BASE_URL=http://127.0.0.1:${web_address##*:}
+export STACK_COMPOSE="${compose[*]}"
+export E2E_ARTIFACTS_DIR=${E2E_ARTIFACTS_DIR:-$root/.artifacts/e2e-containers}
+# The site was built with the VITE_* values of .env; the suite expects the same ones.
+if [[ -f .env ]]; then
+  while IFS= read -r line; do export "${line?}"; done < <(grep -E '^VITE_[A-Z_]+=' .env)
+fi
+
+rm -rf "$E2E_ARTIFACTS_DIR"
+mkdir -p "$E2E_ARTIFACTS_DIR"
+echo "The container stack at $E2E_BASE_URL; its database at ${db_ip}:5432"
+
+status=0
+echo
+echo "==> Playwright (Chromium at $chromium)"
+npm run --silent e2e -w e2e || status=1
+echo
+echo "==> Lighthouse"
+npm run --silent lighthouse -w e2e || status=1
+
+echo
+echo "Artifacts (screenshots, traces of failures, HTML report, Lighthouse reports): $E2E_ARTIFACTS_DIR"
+exit $status
