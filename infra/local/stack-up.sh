@@ -53,7 +53,9 @@ if ! alive "$state/nginx.pid"; then
   rm -rf "$web"
   mkdir -p "$web/run" "$web/tmp"
   cp -r infra/nginx "$web/conf"
-  CONTACT_SERVICE_ADDR=127.0.0.1:$service_port envsubst '${CONTACT_SERVICE_ADDR}' \
+  # The service's address is an IP, which nginx uses without a lookup: the resolver stays unused.
+  CONTACT_SERVICE_ADDR=127.0.0.1:$service_port CONTACT_SERVICE_RESOLVER=127.0.0.1 \
+    envsubst '${CONTACT_SERVICE_ADDR} ${CONTACT_SERVICE_RESOLVER}' \
     <infra/nginx/templates/upstream.conf.template >"$web/conf/upstream.conf"
   ln -s "$root/frontend/dist" "$web/site"
   nginx -e stderr -t -q -p "$web/" -c conf/nginx.conf
