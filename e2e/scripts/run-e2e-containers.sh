@@ -6,12 +6,8 @@
 # Usage: run-e2e-containers.sh <compose command...>
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-root=$PWD
 (($#)) || { echo "usage: $0 <compose command...>" >&2; exit 2; }
 compose=("$@")
-
-chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
-[[ -x $chromium ]] || { echo "Chromium is not installed at $chromium (apt-get install chromium)" >&2; exit 1; }
 
 db=$("${compose[@]}" ps -q db 2>/dev/null)
 web_address=$("${compose[@]}" port web 8080 2>/dev/null)
@@ -32,24 +28,11 @@ STACK_DATABASE_URL=$(node -e '
 export STACK_DATABASE_URL
 export E2E_BASE_URL=http://127.0.0.1:${web_address##*:}
 export STACK_COMPOSE="${compose[*]}"
-export E2E_ARTIFACTS_DIR=${E2E_ARTIFACTS_DIR:-$root/.artifacts/e2e-containers}
+export E2E_ARTIFACTS_DIR=${E2E_ARTIFACTS_DIR:-$PWD/.artifacts/e2e-containers}
 # The site was built with the VITE_* values of .env; the suite expects the same ones.
 if [[ -f .env ]]; then
   while IFS= read -r line; do export "${line?}"; done < <(grep -E '^VITE_[A-Z_]+=' .env)
 fi
 
-rm -rf "$E2E_ARTIFACTS_DIR"
-mkdir -p "$E2E_ARTIFACTS_DIR"
 echo "The container stack at $E2E_BASE_URL; its database at ${db_ip}:5432"
-
-status=0
-echo
-echo "==> Playwright (Chromium at $chromium)"
-npm run --silent e2e -w e2e || status=1
-echo
-echo "==> Lighthouse"
-npm run --silent lighthouse -w e2e || status=1
-
-echo
-echo "Artifacts (screenshots, traces of failures, HTML report, Lighthouse reports): $E2E_ARTIFACTS_DIR"
-exit $status
+e2e/scripts/run-suite.sh

@@ -36,19 +36,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-rm -rf "$artifacts"
-mkdir -p "$artifacts"
 echo "Starting the stack on the database $database"
 infra/local/stack-up.sh || exit 1
-
-status=0
-echo
-echo "==> Playwright (Chromium at $chromium)"
-npm run --silent e2e -w e2e || status=1
-echo
-echo "==> Lighthouse"
-npm run --silent lighthouse -w e2e || status=1
-
-echo
-echo "Artifacts (screenshots, traces of failures, HTML report, Lighthouse reports): $artifacts"
-exit $status
+e2e/scripts/run-suite.sh

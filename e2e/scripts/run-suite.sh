@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The browser suite against the stack the environment names (E2E_BASE_URL, STACK_DATABASE_URL,
+# STACK_COMPOSE; e2e/support/stack.ts): Playwright, then Lighthouse whatever Playwright gave.
+# Artifacts go to E2E_ARTIFACTS_DIR, emptied first. Exits non-zero if either part failed.
+# run-e2e.sh (the local stack) and run-e2e-containers.sh (the container stack) call it.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+artifacts=${E2E_ARTIFACTS_DIR:?set E2E_ARTIFACTS_DIR}
+chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
+[[ -x $chromium ]] || { echo "Chromium is not installed at $chromium (apt-get install chromium)" >&2; exit 1; }
+
+rm -rf "$artifacts"
+mkdir -p "$artifacts"
+status=0
+echo
+echo "==> Playwright (Chromium at $chromium)"
+npm run --silent e2e -w e2e || status=1
+echo
+echo "==> Lighthouse"
+npm run --silent lighthouse -w e2e || status=1
+
+echo
+echo "Artifacts (screenshots, traces of failures, HTML report, Lighthouse reports): $artifacts"
+exit $status
