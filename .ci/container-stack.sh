@@ -97,6 +97,9 @@ status() { curl -s -o /dev/null -w '%{http_code}' "$site$1"; }
 is() { [[ $1 == "$2" ]]; }
 sql() { docker-compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -Atc "$0"' "$1"; }
 
+# The daemon's data root outlives a run: start from an empty database volume, as on a new
+# machine (an earlier run's volume holds the password of an earlier .env).
+docker-compose down --volumes --remove-orphans >/dev/null 2>&1 || true
 make --no-print-directory up
 
 step "Checks through the published port"
@@ -151,4 +154,5 @@ check "nginx answers 503/504 in the JSON shape while it is away" \
 step "Teardown"
 make --no-print-directory down
 check "no containers of the stack are left" is "$(docker-compose ps -q | wc -l)" 0
+docker-compose down --volumes >/dev/null 2>&1
 checks_summary

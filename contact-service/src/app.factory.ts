@@ -25,7 +25,8 @@ export async function createApp(env: Env, databaseUrl: string): Promise<NestFast
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(env, databaseUrl),
     adapter,
-    { bufferLogs: true },
+    // A failed start rejects (main.ts prints one line and exits 1) instead of process.abort().
+    { bufferLogs: true, abortOnError: false },
   );
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');

@@ -4,6 +4,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Env } from './config/env.js';
 import { ContactModule } from './contact/contact.module.js';
+import { isWorthRetrying } from './database/connection-errors.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { HealthModule } from './health/health.module.js';
 import { loggerModule } from './logging/logger.module.js';
@@ -25,9 +26,11 @@ export class AppModule {
             timeoutMs: env.DATABASE_TIMEOUT_MS,
           }),
           migrationsRun: true,
-          // At start-up the database may still be coming up (compose starts them together).
+          // At start-up the database may still be coming up (compose starts them together);
+          // wrong credentials or a missing database stop the start at once instead.
           retryAttempts: 10,
           retryDelay: 1000,
+          toRetry: isWorthRetrying,
         }),
         ThrottlerModule.forRoot({
           throttlers: [{ ttl: env.RATE_LIMIT_WINDOW_SECONDS * 1000, limit: env.RATE_LIMIT_MAX }],

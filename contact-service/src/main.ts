@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
 import { closeGracefully, createApp } from './app.factory.js';
 import { ConfigError, parseEnv } from './config/env.js';
+import { describeStartupError } from './database/connection-errors.js';
 import { resolveDatabase } from './database/resolve-database.js';
 
 async function main(): Promise<void> {
@@ -28,10 +29,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(
-    error instanceof ConfigError
-      ? error.message
-      : `contact-service failed to start: ${String(error)}`,
-  );
+  console.error(error instanceof ConfigError ? error.message : describeStartupError(error));
   process.exit(1);
 });

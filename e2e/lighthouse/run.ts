@@ -1,7 +1,8 @@
 // Lighthouse on every route of the running stack, with Lighthouse's default mobile settings
-// (emulated phone, simulated slow 4G and CPU slowdown). Each route is measured LIGHTHOUSE_RUNS
-// times (3 by default) and each score is the best of those runs: lab noise on a shared machine
-// only ever lowers a score. Prints a table, keeps the best run's reports, and exits 1 below budget.
+// (emulated phone, simulated slow 4G and CPU slowdown). Each route is measured up to
+// LIGHTHOUSE_RUNS times (3 by default), stopping at the first run within every budget, and each
+// score is the best of those runs: lab noise on a shared machine only ever lowers a score.
+// Prints a table, keeps the best run's reports, and exits 1 below budget.
 // Paths given as arguments (`npm run lighthouse -w e2e -- /about`) limit it to those routes.
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -149,6 +150,7 @@ const rows: string[][] = [];
 const failures: string[] = [];
 const summary: unknown[] = [];
 for (const route of measuredRoutes) {
+  const budget = budgetFor(route.path);
   const results: RunResult[] = [];
   for (let run = 1; run <= runs; run += 1) {
     const result = await measureWithRetry(route.path, route.slug, run);
@@ -156,6 +158,8 @@ for (const route of measuredRoutes) {
     console.error(
       `  ${route.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${result.scores[c]}`).join(', ')}`,
     );
+    // A run within every budget settles the route: more runs could only match its scores.
+    if (CATEGORIES.every((category) => result.scores[category] >= budget[category])) break;
   }
   const best = Object.fromEntries(
     CATEGORIES.map((category) => [category, Math.max(...results.map((r) => r.scores[category]))]),
@@ -168,7 +172,6 @@ for (const route of measuredRoutes) {
       await rm(join(outDir, `${route.slug}-run${result.run}.report.html`), { force: true });
     }
   }
-  const budget = budgetFor(route.path);
   const status = CATEGORIES.every((category) => best[category] >= budget[category]) ? 'ok' : 'FAIL';
   for (const category of CATEGORIES) {
     if (best[category] < budget[category]) {
@@ -216,7 +219,9 @@ const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[
 const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
 const table = [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 
-console.log(`\nLighthouse, mobile, best of ${runs} runs per route (score/budget), ${baseUrl}\n`);
+console.log(
+  `\nLighthouse, mobile, best of up to ${runs} runs per route, stopping at the first within budget (score/budget), ${baseUrl}\n`,
+);
 console.log(table);
 await writeFile(join(outDir, 'summary.txt'), `${table}\n`);
 await writeFile(join(outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);

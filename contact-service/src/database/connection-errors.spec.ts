@@ -1,0 +1,64 @@
+import { describe, expect, it } from '@jest/globals';
+import { describeStartupError, isWorthRetrying } from './connection-errors.js';
+
+/** An error shaped like the ones the pg driver raises, with Postgres's SQLSTATE in `code`. */
+function postgresError(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+describe('isWorthRetrying', () => {
+  it.each([
+    [
+      'a refused connection (the server is not up yet)',
+      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    ],
+    [
+      'a host name not known yet',
+      Object.assign(new Error('getaddrinfo ENOTFOUND db'), { code: 'ENOTFOUND' }),
+    ],
+    ['a server still starting', postgresError('57P03', 'the database system is starting up')],
+    ['an error without a code', new Error('Connection terminated unexpectedly')],
+  ])('retries %s', (_name, error) => {
+    expect(isWorthRetrying(error)).toBe(true);
+  });
+
+  it.each([
+    [
+      'a wrong password',
+      postgresError('28P01', 'password authentication failed for user "contact"'),
+    ],
+    ['an unknown role', postgresError('28000', 'role "nobody" does not exist')],
+    ['a missing database', postgresError('3D000', 'database "contcat" does not exist')],
+  ])('gives up at once on %s', (_name, error) => {
+    expect(isWorthRetrying(error)).toBe(false);
+  });
+});
+
+describe('describeStartupError', () => {
+  it('names the cause and the fix for a wrong password, on one line', () => {
+    const line = describeStartupError(
+      postgresError('28P01', 'password authentication failed for user "contact"'),
+    );
+    expect(line).toBe(
+      'contact-service failed to start: Postgres refused the password in DATABASE_URL ' +
+        '(password authentication failed for user "contact"). Correct DATABASE_URL. In the ' +
+        'container stack, the db volume keeps the password Postgres was first started with: ' +
+        'POSTGRES_PASSWORD in .env must still be that one.',
+    );
+    expect(line).not.toContain('\n');
+  });
+
+  it('says which database is missing', () => {
+    expect(describeStartupError(postgresError('3D000', 'database "contcat" does not exist'))).toBe(
+      'contact-service failed to start: the database named in DATABASE_URL does not exist ' +
+        '(database "contcat" does not exist). Correct the name in DATABASE_URL, or create that database.',
+    );
+  });
+
+  it('passes any other error on as its message', () => {
+    expect(describeStartupError(new Error('listen EADDRINUSE: address already in use'))).toBe(
+      'contact-service failed to start: listen EADDRINUSE: address already in use',
+    );
+    expect(describeStartupError('plain text')).toBe('contact-service failed to start: plain text');
+  });
+});

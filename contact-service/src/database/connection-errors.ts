@@ -1,0 +1,42 @@
+// Why a connection to Postgres failed at start-up, and whether waiting can fix it. While the
+// database is still starting (compose starts it alongside), retrying helps; wrong credentials or
+// a missing database never fix themselves, and ten silent retries would only hide the cause.
+
+/** SQLSTATE codes that no retry fixes, with what they mean for whoever set DATABASE_URL. */
+const PERMANENT_FAILURES: Record<string, { meaning: string; fix: string }> = {
+  '28P01': {
+    meaning: 'Postgres refused the password in DATABASE_URL',
+    fix:
+      'Correct DATABASE_URL. In the container stack, the db volume keeps the password Postgres ' +
+      'was first started with: POSTGRES_PASSWORD in .env must still be that one.',
+  },
+  '28000': {
+    meaning: 'Postgres refused the user in DATABASE_URL',
+    fix: 'Correct the user in DATABASE_URL, or create that role.',
+  },
+  '3D000': {
+    meaning: 'the database named in DATABASE_URL does not exist',
+    fix: 'Correct the name in DATABASE_URL, or create that database.',
+  },
+};
+
+function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** For TypeORM's `toRetry`: connect again unless the failure is one that waiting cannot fix. */
+export function isWorthRetrying(error: unknown): boolean {
+  const code = sqlState(error);
+  return !(code && code in PERMANENT_FAILURES);
+}
+
+/** One line for the operator about an error that stopped the service at start-up. */
+export function describeStartupError(error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  const code = sqlState(error);
+  const known = code ? PERMANENT_FAILURES[code] : undefined;
+  return known
+    ? `contact-service failed to start: ${known.meaning} (${detail}). ${known.fix}`
+    : `contact-service failed to start: ${detail}`;
+}

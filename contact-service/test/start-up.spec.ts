@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { TcpProxy } from './support/tcp-proxy.js';
+import { startTestApp, VALID_CONTACT } from './support/test-app.js';
+
+// TypeORM retries a failed first connection 10 times, a second apart: a start that gives up at
+// once finishes well inside this bound, one that retries does not.
+const WITHOUT_RETRIES_MS = 5000;
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await db?.drop();
+});
+
+describe('start-up', () => {
+  it('waits for a database that is not answering yet, then starts', async () => {
+    const { proxy, url } = await TcpProxy.for(db.url);
+    proxy.cut();
+    setTimeout(() => proxy.restore(), 1500);
+    const service = await startTestApp(url);
+    try {
+      expect((await service.post(VALID_CONTACT)).status).toBe(201);
+    } finally {
+      await service.close();
+      await proxy.close();
+    }
+  });
+
+  // PGlite serves one database to any user, so these need a Postgres server.
+  const onServer = process.env.TEST_DATABASE_MODE === 'pglite' ? it.skip : it;
+  const withPath = (path: string, user?: string) => {
+    const url = new URL(db.url);
+    url.pathname = path;
+    if (user) url.username = user;
+    return url.toString();
+  };
+
+  onServer(
+    'stops at once, without retrying, when the database does not exist',
+    async () => {
+      const missing = withPath(`/no_such_database_${randomBytes(4).toString('hex')}`);
+      await expect(startTestApp(missing)).rejects.toMatchObject({ code: '3D000' });
+    },
+    WITHOUT_RETRIES_MS,
+  );
+
+  onServer(
+    'stops at once, without retrying, when Postgres refuses the user',
+    async () => {
+      const stranger = withPath(
+        new URL(db.url).pathname,
+        `nobody_${randomBytes(4).toString('hex')}`,
+      );
+      await expect(startTestApp(stranger)).rejects.toMatchObject({ code: '28000' });
+    },
+    WITHOUT_RETRIES_MS,
+  );
+});
