@@ -114,6 +114,17 @@ id=$(sed -n 's/.*"id":"\([0-9a-f-]*\)".*/\1/p' <<<"$answer")
 check "a POST answers 201 with an id" test -n "$id"
 check "the row is in the db container" is "$(sql "SELECT name FROM contact_submissions WHERE id = '$id'")" 'Compose Check'
 
+step "Least privilege in the running containers"
+in_container() { docker-compose exec -T "$@" 2>/dev/null | tr -d '\r'; }
+for name in contact-service web; do
+  check "$name runs as a non-root user" test "$(in_container "$name" id -u)" -gt 0
+  status_of() { in_container "$name" sh -c "sed -n 's/^$1:[[:space:]]*//p' /proc/1/status"; }
+  check "$name can never gain a capability (empty bounding set)" is "$(status_of CapBnd)" 0000000000000000
+  check "$name can never gain privileges (no_new_privs)" is "$(status_of NoNewPrivs)" 1
+done
+check "the contact-service's root file system is mounted read-only" \
+  is "$(in_container contact-service sh -c "awk '\$2 == \"/\" { print \$4 }' /proc/mounts | cut -d, -f1")" ro
+
 step "make down, make up: the data survives"
 make --no-print-directory down
 make --no-print-directory up
