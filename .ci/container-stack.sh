@@ -114,6 +114,14 @@ id=$(sed -n 's/.*"id":"\([0-9a-f-]*\)".*/\1/p' <<<"$answer")
 check "a POST answers 201 with an id" test -n "$id"
 check "the row is in the db container" is "$(sql "SELECT name FROM contact_submissions WHERE id = '$id'")" 'Compose Check'
 
+step "X-Forwarded-For from an address web does not trust is ignored"
+curl -s -o /dev/null -A ci-forwarded-probe -H 'X-Forwarded-For: 203.0.113.9' "$site/"
+sleep 1
+probe=$(docker-compose logs --no-color web | grep '"user_agent":"ci-forwarded-probe"' | tail -n 1)
+lacks() { [[ $1 != *"$2"* ]]; }
+check "web logged the request" test -n "$probe"
+check "with the address it saw, not the one claimed" lacks "$probe" '"remote_addr":"203.0.113.9"'
+
 step "Least privilege in the running containers"
 in_container() { docker-compose exec -T "$@" 2>/dev/null | tr -d '\r'; }
 for name in contact-service web; do

@@ -61,9 +61,11 @@ check "assets are sent gzip-compressed" has_header Content-Encoding gzip
 
 echo "Contact API"
 marker="smoke-$(date +%s)-$RANDOM"
-post() { # body -> prints status, answer in $tmp/answer
+post() { # body [curl options...] -> prints status, answer in $tmp/answer
+  local body=$1
+  shift
   curl -s -o "$tmp/answer" -w '%{http_code}' -X POST "$site/api/contact" \
-    -H 'Content-Type: application/json' --data "$1"
+    -H 'Content-Type: application/json' "$@" --data "$body"
 }
 valid="{\"name\":\"Smoke Test\",\"email\":\"smoke@example.com\",\"company\":\"$marker\",\"role\":\"Operator\",\"message\":\"Hello\"}"
 status=$(post "$valid")
@@ -86,6 +88,12 @@ for _ in $(seq 1 30); do
 done
 check "a burst from one client meets 429 ($limited of 30)" test "$limited" -gt 0
 check "the 429 answer has the JSON error shape" grep -q '"status":429' "$tmp/answer"
+# The stack trusts loopback as the proxy in front (REAL_IP_FROM): a visitor it forwards has a
+# limit of their own, not the one the burst above used up.
+status=$(post "$valid" -H 'X-Forwarded-For: 203.0.113.7')
+if [[ $status == 201 ]]; then created=$((created + 1)); fi
+check "a visitor behind the trusted proxy (X-Forwarded-For) is not limited by that burst" \
+  status_is "$status" 201
 rows=$(psql "$database_url" -Atc "SELECT count(*) FROM contact_submissions WHERE company = '$marker'")
 check "stored rows ($rows) equal the 201 answers ($created)" status_is "$rows" "$created"
 

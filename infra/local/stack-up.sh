@@ -54,9 +54,13 @@ if ! alive "$state/nginx.pid"; then
   mkdir -p "$web/run" "$web/tmp"
   cp -r infra/nginx "$web/conf"
   # The service's address is an IP, which nginx uses without a lookup: the resolver stays unused.
-  CONTACT_SERVICE_ADDR=127.0.0.1:$service_port CONTACT_SERVICE_RESOLVER=127.0.0.1 \
-    envsubst '${CONTACT_SERVICE_ADDR} ${CONTACT_SERVICE_RESOLVER}' \
-    <infra/nginx/templates/upstream.conf.template >"$web/conf/upstream.conf"
+  # Loopback plays the proxy in front, so the smoke test can send X-Forwarded-For as one would.
+  for template in infra/nginx/templates/*.template; do
+    CONTACT_SERVICE_ADDR=127.0.0.1:$service_port CONTACT_SERVICE_RESOLVER=127.0.0.1 \
+      REAL_IP_FROM=127.0.0.1/32 \
+      envsubst '${CONTACT_SERVICE_ADDR} ${CONTACT_SERVICE_RESOLVER} ${REAL_IP_FROM}' \
+      <"$template" >"$web/conf/$(basename "$template" .template)"
+  done
   ln -s "$root/frontend/dist" "$web/site"
   nginx -e stderr -t -q -p "$web/" -c conf/nginx.conf
   setsid nginx -e stderr -p "$web/" -c conf/nginx.conf -g 'daemon off;' >>"$state/logs/nginx.log" 2>&1 &
