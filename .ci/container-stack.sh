@@ -96,6 +96,10 @@ site=http://127.0.0.1:$(sed -n 's/^WEB_PORT=//p' .env)
 status() { curl -s -o /dev/null -w '%{http_code}' "$site$1"; }
 is() { [[ $1 == "$2" ]]; }
 sql() { docker-compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -Atc "$0"' "$1"; }
+submit() { # JSON body -> prints the id of the stored submission (empty when none came back)
+  curl -s -X POST "$site/api/contact" -H 'Content-Type: application/json' --data "$1" |
+    sed -n 's/.*"id":"\([0-9a-f-]*\)".*/\1/p'
+}
 
 # The daemon's data root outlives a run: start from an empty database volume, as on a new
 # machine (an earlier run's volume holds the password of an earlier .env).
@@ -108,9 +112,7 @@ for path in / /about /privacy /terms /accessibility /demo; do
 done
 check "an unknown path is 404" is "$(status /no-such-page)" 404
 check "the API is ready behind nginx" is "$(status /api/health/ready)" 200
-answer=$(curl -s -X POST "$site/api/contact" -H 'Content-Type: application/json' \
-  --data '{"name":"Compose Check","email":"compose@example.com","company":"CI","role":"Operator","message":"Stored?"}')
-id=$(sed -n 's/.*"id":"\([0-9a-f-]*\)".*/\1/p' <<<"$answer")
+id=$(submit '{"name":"Compose Check","email":"compose@example.com","company":"CI","role":"Operator","message":"Stored?"}')
 check "a POST answers 201 with an id" test -n "$id"
 check "the row is in the db container" is "$(sql "SELECT name FROM contact_submissions WHERE id = '$id'")" 'Compose Check'
 
@@ -155,9 +157,7 @@ placeholder=$(docker run -d --rm --network "$network" --entrypoint sleep \
 docker-compose start contact-service
 infra/compose/wait-healthy.sh docker-compose
 check "the service now has another address" test "$(address "$service")" != "$old_address"
-answer=$(curl -s -X POST "$site/api/contact" -H 'Content-Type: application/json' \
-  --data '{"name":"Moved Service","email":"moved@example.com","company":"CI","role":"Operator"}')
-id=$(sed -n 's/.*"id":"\([0-9a-f-]*\)".*/\1/p' <<<"$answer")
+id=$(submit '{"name":"Moved Service","email":"moved@example.com","company":"CI","role":"Operator"}')
 check "a POST through nginx reaches it there and is stored" \
   is "$(sql "SELECT name FROM contact_submissions WHERE id = '${id:-none}'")" 'Moved Service'
 docker rm -f "$placeholder" >/dev/null

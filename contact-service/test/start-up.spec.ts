@@ -34,17 +34,14 @@ describe('start-up', () => {
 
   // PGlite serves one database to any user, so these need a Postgres server.
   const onServer = process.env.TEST_DATABASE_MODE === 'pglite' ? it.skip : it;
-  const withPath = (path: string, user?: string) => {
-    const url = new URL(db.url);
-    url.pathname = path;
-    if (user) url.username = user;
-    return url.toString();
-  };
+  /** The test database's URL with another database name or user. */
+  const changed = (part: { pathname?: string; username?: string }) =>
+    Object.assign(new URL(db.url), part).toString();
 
   onServer(
     'stops at once, without retrying, when the database does not exist',
     async () => {
-      const missing = withPath(`/no_such_database_${randomBytes(4).toString('hex')}`);
+      const missing = changed({ pathname: `/no_such_database_${randomBytes(4).toString('hex')}` });
       await expect(startTestApp(missing)).rejects.toMatchObject({ code: '3D000' });
     },
     WITHOUT_RETRIES_MS,
@@ -53,10 +50,7 @@ describe('start-up', () => {
   onServer(
     'stops at once, without retrying, when Postgres refuses the user',
     async () => {
-      const stranger = withPath(
-        new URL(db.url).pathname,
-        `nobody_${randomBytes(4).toString('hex')}`,
-      );
+      const stranger = changed({ username: `nobody_${randomBytes(4).toString('hex')}` });
       await expect(startTestApp(stranger)).rejects.toMatchObject({ code: '28000' });
     },
     WITHOUT_RETRIES_MS,

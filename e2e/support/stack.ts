@@ -60,7 +60,7 @@ function isRunning(pid: number): boolean {
 
 /** Runs the compose command of the container stack, from the repository root. */
 async function composeRun(args: string[], timeoutMs: number): Promise<string> {
-  const [command = 'docker', ...prefix] = compose;
+  const [command, ...prefix] = compose as [string, ...string[]];
   const { stdout } = await run(command, [...prefix, ...args], {
     cwd: repoRoot,
     timeout: timeoutMs,
@@ -75,10 +75,8 @@ async function composeRun(args: string[], timeoutMs: number): Promise<string> {
  */
 export async function stopContactService(): Promise<void> {
   if (compose.length) {
+    // Returns once the container has exited; it fails if the container could not be stopped.
     await composeRun(['stop', '-t', '20', 'contact-service'], 60_000);
-    const id = await composeRun(['ps', '-q', 'contact-service'], 30_000);
-    const { stdout } = await run('docker', ['inspect', '-f', '{{.State.Running}}', id]);
-    if (stdout.trim() !== 'false') throw new Error('the contact-service container did not stop');
     return;
   }
   const pid = Number((await readFile(pidFile, 'utf8')).trim());

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { describeStartupError, isWorthRetrying } from './connection-errors.js';
 
-/** An error shaped like the ones the pg driver raises, with Postgres's SQLSTATE in `code`. */
-function postgresError(code: string, message: string): Error {
+/** An error shaped like the ones Node and the pg driver raise: errno name or SQLSTATE in `code`. */
+function withCode(code: string, message: string): Error {
   return Object.assign(new Error(message), { code });
 }
 
@@ -10,25 +10,19 @@ describe('isWorthRetrying', () => {
   it.each([
     [
       'a refused connection (the server is not up yet)',
-      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      withCode('ECONNREFUSED', 'connect ECONNREFUSED'),
     ],
-    [
-      'a host name not known yet',
-      Object.assign(new Error('getaddrinfo ENOTFOUND db'), { code: 'ENOTFOUND' }),
-    ],
-    ['a server still starting', postgresError('57P03', 'the database system is starting up')],
+    ['a host name not known yet', withCode('ENOTFOUND', 'getaddrinfo ENOTFOUND db')],
+    ['a server still starting', withCode('57P03', 'the database system is starting up')],
     ['an error without a code', new Error('Connection terminated unexpectedly')],
   ])('retries %s', (_name, error) => {
     expect(isWorthRetrying(error)).toBe(true);
   });
 
   it.each([
-    [
-      'a wrong password',
-      postgresError('28P01', 'password authentication failed for user "contact"'),
-    ],
-    ['an unknown role', postgresError('28000', 'role "nobody" does not exist')],
-    ['a missing database', postgresError('3D000', 'database "contcat" does not exist')],
+    ['a wrong password', withCode('28P01', 'password authentication failed for user "contact"')],
+    ['an unknown role', withCode('28000', 'role "nobody" does not exist')],
+    ['a missing database', withCode('3D000', 'database "contcat" does not exist')],
   ])('gives up at once on %s', (_name, error) => {
     expect(isWorthRetrying(error)).toBe(false);
   });
@@ -37,7 +31,7 @@ describe('isWorthRetrying', () => {
 describe('describeStartupError', () => {
   it('names the cause and the fix for a wrong password, on one line', () => {
     const line = describeStartupError(
-      postgresError('28P01', 'password authentication failed for user "contact"'),
+      withCode('28P01', 'password authentication failed for user "contact"'),
     );
     expect(line).toBe(
       'contact-service failed to start: Postgres refused the password in DATABASE_URL ' +
@@ -49,7 +43,7 @@ describe('describeStartupError', () => {
   });
 
   it('says which database is missing', () => {
-    expect(describeStartupError(postgresError('3D000', 'database "contcat" does not exist'))).toBe(
+    expect(describeStartupError(withCode('3D000', 'database "contcat" does not exist'))).toBe(
       'contact-service failed to start: the database named in DATABASE_URL does not exist ' +
         '(database "contcat" does not exist). Correct the name in DATABASE_URL, or create that database.',
     );
