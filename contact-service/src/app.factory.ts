@@ -4,17 +4,20 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import type { Env } from './config/env.js';
+import { CONTACT_BODY_LIMIT_BYTES } from './contact/contact-limits.js';
+import { applyMigrations } from './database/apply-migrations.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { requestId } from './http/request-id.js';
 import { trustedProxy } from './http/trusted-proxy.js';
 
-/** 16 KB holds the largest valid submission (5,000-character message) several times over. */
-export const BODY_LIMIT_BYTES = 16 * 1024;
-
-/** Builds the whole service, for main.ts and for the tests alike. */
+/**
+ * Builds the whole service, for main.ts and for the tests alike: applies pending migrations
+ * first (on their own connection and timeout), then creates the app.
+ */
 export async function createApp(env: Env, databaseUrl: string): Promise<NestFastifyApplication> {
+  const migrations = await applyMigrations(databaseUrl, { timeoutMs: env.MIGRATION_TIMEOUT_MS });
   const adapter = new FastifyAdapter({
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: CONTACT_BODY_LIMIT_BYTES,
     trustProxy: trustedProxy(env.TRUST_PROXY),
     genReqId: requestId,
     requestIdHeader: false,
@@ -28,7 +31,16 @@ export async function createApp(env: Env, databaseUrl: string): Promise<NestFast
     // A failed start rejects (main.ts prints one line and exits 1) instead of process.abort().
     { bufferLogs: true, abortOnError: false },
   );
-  app.useLogger(app.get(Logger));
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  if (migrations.waitedMs > 0) {
+    logger.log(`Waited ${migrations.waitedMs} ms for another process to finish migrating`);
+  }
+  logger.log(
+    migrations.applied.length === 0
+      ? 'Migrations: the schema is up to date'
+      : `Migrations applied: ${migrations.applied.join(', ')}`,
+  );
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter());
   // The API serves JSON only; the site's own headers are set by nginx.

@@ -25,9 +25,10 @@ export class AppModule {
             poolSize: env.DATABASE_POOL_SIZE,
             timeoutMs: env.DATABASE_TIMEOUT_MS,
           }),
-          migrationsRun: true,
-          // At start-up the database may still be coming up (compose starts them together);
-          // wrong credentials or a missing database stop the start at once instead.
+          // createApp has applied the migrations already, on a connection with their own timeout.
+          migrationsRun: false,
+          // The database answered the migrations a moment ago; should it vanish in between, it is
+          // waited for as at start, and wrong credentials still stop the start at once.
           retryAttempts: 10,
           retryDelay: 1000,
           toRetry: isWorthRetrying,

@@ -1,12 +1,14 @@
 import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
 import { closeGracefully, createApp } from './app.factory.js';
-import { ConfigError, parseEnv } from './config/env.js';
+import { parseEnv, secretValues, type Env } from './config/env.js';
 import { describeStartupError } from './database/connection-errors.js';
 import { resolveDatabase } from './database/resolve-database.js';
 
+let env: Env | undefined;
+
 async function main(): Promise<void> {
-  const env = parseEnv(process.env);
+  env = parseEnv(process.env);
   const database = await resolveDatabase(env);
   const app = await createApp(env, database.url);
   const logger = app.get(Logger);
@@ -29,6 +31,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : describeStartupError(error));
+  console.error(describeStartupError(error, env ? secretValues(env) : []));
   process.exit(1);
 });

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONTACT_BODY_LIMIT_BYTES } from '../src/contact/contact-limits.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { startTestApp, request, type Answer, type RunningApp } from './support/test-app.js';
 
 const table = JSON.parse(
   readFileSync(join(__dirname, '../../contract/contact-payloads.json'), 'utf8'),
 ) as {
-  valid: { name: string; payload: Record<string, unknown>; honeypot?: boolean }[];
+  valid: { name: string; payload: Record<string, unknown>; spam?: boolean }[];
   invalid: { name: string; payload: Record<string, unknown> }[];
 };
 const valid = table.valid[0]!.payload;
@@ -57,6 +58,8 @@ describe('POST /api/contact with a valid body', () => {
         company: valid.company,
         role: valid.role,
         message: valid.message,
+        idempotency_key: null,
+        spam_reason: null,
         created_at: new Date(answer.body.createdAt as string),
       },
     ]);
@@ -84,23 +87,23 @@ describe('POST /api/contact with a valid body', () => {
     expect(row).toEqual({ message });
   });
 
-  it.each(table.valid.filter((c) => !c.honeypot).map((c) => [c.name, c.payload] as const))(
-    'accepts the shared valid case: %s',
-    async (_name, payload) => {
+  it.each(table.valid.map((c) => [c.name, c] as const))(
+    'accepts and stores the shared valid case: %s',
+    async (_name, { payload, spam }) => {
       const before = await count();
       const answer = await service.post(payload);
       expect(answer.status).toBe(201);
+      expect(answer.body).toEqual({ id: expect.any(String), createdAt: expect.any(String) });
       expect(await count()).toBe(before + 1);
+      // A filled trap is answered like any success (a bot learns nothing) and kept, marked.
+      const [row] = await db.query<{ spam_reason: string | null }>(
+        'SELECT spam_reason FROM contact_submissions WHERE id = $1',
+        [answer.body.id],
+      );
+      if (spam) expect(row!.spam_reason).toMatch(/^trap field \S+ .*(ticked|filled)$/);
+      else expect(row!.spam_reason).toBeNull();
     },
   );
-
-  it('answers a filled honeypot like a success and stores nothing', async () => {
-    const before = await count();
-    const answer = await service.post({ ...valid, website: 'https://spam.example' });
-    expect(answer.status).toBe(201);
-    expect(answer.body).toEqual({ id: expect.any(String), createdAt: expect.any(String) });
-    expect(await count()).toBe(before);
-  });
 
   it('echoes a well-formed X-Request-Id and makes one up otherwise', async () => {
     const given = await service.post(valid, { 'x-request-id': 'abc123def456' });
@@ -109,6 +112,12 @@ describe('POST /api/contact with a valid body', () => {
     expect(invented.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+/** A JSON body of exactly `bytes` bytes (a long message in ASCII). */
+function bodyOfBytes(bytes: number): string {
+  const empty = JSON.stringify({ ...valid, message: '' });
+  return JSON.stringify({ ...valid, message: 'x'.repeat(bytes - empty.length) });
+}
 
 const hostile: [string, string, Record<string, string>, number][] = [
   ['broken JSON', '{"name": "Ada",', {}, 400],
@@ -127,7 +136,7 @@ const hostile: [string, string, Record<string, string>, number][] = [
   ],
   ['a prototype pollution attempt', '{"__proto__": {"admin": true}, "name": "Ada"}', {}, 400],
   ['a 10,000-character name', JSON.stringify({ ...valid, name: 'x'.repeat(10_000) }), {}, 400],
-  ['a body over 16 KB', JSON.stringify({ ...valid, message: 'x'.repeat(17_000) }), {}, 413],
+  ['a body one byte over the limit', bodyOfBytes(CONTACT_BODY_LIMIT_BYTES + 1), {}, 413],
   ['a 1 MB body', JSON.stringify({ ...valid, message: 'x'.repeat(1_000_000) }), {}, 413],
   ['text/plain', JSON.stringify(valid), { 'content-type': 'text/plain' }, 415],
   [

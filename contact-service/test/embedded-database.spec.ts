@@ -14,7 +14,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // What `make start` does: no DATABASE_URL, so the service brings its own Postgres.
 async function startWithoutDatabaseUrl() {
-  const database = await resolveDatabase(parseEnv({ EMBEDDED_DB_DIR: dir }));
+  const database = await resolveDatabase(
+    parseEnv({ EMBEDDED_DATABASE: 'true', EMBEDDED_DB_DIR: dir }),
+  );
   const service = await startTestApp(database.url, { RATE_LIMIT_MAX: '10000' });
   return { database, service };
 }
@@ -48,7 +50,9 @@ describe('the embedded database', () => {
   });
 
   it('finds nothing to do when the migrations run again', async () => {
-    const database = await resolveDatabase(parseEnv({ EMBEDDED_DB_DIR: dir }));
+    const database = await resolveDatabase(
+      parseEnv({ EMBEDDED_DATABASE: 'true', EMBEDDED_DB_DIR: dir }),
+    );
     const source = new DataSource(
       dataSourceOptions({ url: database.url, poolSize: 1, timeoutMs: 5000 }),
     );

@@ -1,37 +1,93 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, parseEnv } from './env.js';
+import { ConfigError, parseEnv, redact, secretValues } from './env.js';
+
+const DATABASE = { DATABASE_URL: 'postgres://contact@db:5432/contact' };
+
+function configError(source: Record<string, string>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).not.toContain('\n');
+    return message;
+  }
+  throw new Error('the environment was accepted');
+}
 
 describe('parseEnv', () => {
   it('applies the documented defaults', () => {
-    const env = parseEnv({});
+    const env = parseEnv(DATABASE);
     expect(env.PORT).toBe(3000);
-    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.EMBEDDED_DATABASE).toBe(false);
     expect(env.TRUST_PROXY).toEqual(['127.0.0.1/8', '::1/128']);
     expect(env.RATE_LIMIT_MAX).toBe(20);
-  });
-
-  it('treats empty values as unset', () => {
-    expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    expect(env.MIGRATION_TIMEOUT_MS).toBe(600_000);
   });
 
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
-    ['DATABASE_URL', 'mysql://root@localhost/db'],
     ['TRUST_PROXY', '10.0.0.0/8,nginx'],
     ['RATE_LIMIT_MAX', '0'],
     ['LOG_LEVEL', 'loud'],
-  ])('rejects %s=%s with one line naming it', (name, value) => {
-    let error: unknown;
-    try {
-      parseEnv({ [name]: value });
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const message = (error as Error).message;
+    ['EMBEDDED_DATABASE', 'yes'],
+  ])('rejects %s=%s with one line naming it and its value', (name, value) => {
+    const message = configError({ ...DATABASE, [name]: value });
     expect(message).toContain(name);
     expect(message).toContain(JSON.stringify(value));
-    expect(message).not.toContain('\n');
+  });
+
+  describe('the database', () => {
+    it('refuses to start without DATABASE_URL, naming it', () => {
+      expect(configError({})).toMatch(/^Invalid configuration: DATABASE_URL is not set/);
+      // An empty value is no value.
+      expect(configError({ DATABASE_URL: '' })).toContain('DATABASE_URL is not set');
+    });
+
+    it('starts an embedded database only when asked to, and never in production', () => {
+      expect(parseEnv({ EMBEDDED_DATABASE: 'true' }).EMBEDDED_DATABASE).toBe(true);
+      expect(configError({ EMBEDDED_DATABASE: 'true', NODE_ENV: 'production' })).toContain(
+        'EMBEDDED_DATABASE is for development only',
+      );
+      expect(configError({ NODE_ENV: 'production' })).toContain('DATABASE_URL is not set');
+      expect(configError({ ...DATABASE, EMBEDDED_DATABASE: 'true' })).toContain(
+        'EMBEDDED_DATABASE cannot be true together with DATABASE_URL',
+      );
+    });
+  });
+
+  describe('secrets', () => {
+    it.each([
+      'mysql://root:s3cret-pw@localhost/db',
+      'postgres://contact:s3cret-pw@db:notaport/contact',
+      'not a url s3cret-pw',
+    ])('names an invalid DATABASE_URL without echoing it: %s', (value) => {
+      const message = configError({ DATABASE_URL: value });
+      expect(message).toContain('DATABASE_URL');
+      expect(message).not.toContain('s3cret-pw');
+      expect(message).not.toContain(value);
+    });
+
+    it('never echoes the value of a setting that is not known to be harmless', () => {
+      // Any setting added later is a secret until it is listed as harmless.
+      const message = configError({ ...DATABASE, DATABASE_POOL_SIZE: '1000', PORT: 'x' });
+      expect(message).toContain('"1000"');
+      expect(configError({ DATABASE_URL: 'ftp://u:hunter2hunter2@h/x' })).not.toContain('hunter2');
+    });
+
+    it('lists the password, decoded and encoded, and the URL as values to redact', () => {
+      const env = parseEnv({
+        DATABASE_URL: 'postgres://contact:p%40ss%2Fword@db:5432/contact',
+        DATABASE_PASSWORD: 'other:secret',
+      });
+      const secrets = secretValues(env);
+      expect(secrets).toEqual(
+        expect.arrayContaining(['p%40ss%2Fword', 'p@ss/word', 'other:secret', env.DATABASE_URL]),
+      );
+      expect(redact('connect to postgres://contact:p%40ss%2Fword@db failed', secrets)).toBe(
+        'connect to postgres://contact:[redacted]@db failed',
+      );
+    });
   });
 });

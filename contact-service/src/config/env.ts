@@ -2,48 +2,112 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+const flag = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .transform((v) => v === 'true');
 
 /**
  * Every setting of the service comes from the environment and is checked here once, at start-up.
  * README.md documents each variable.
  */
-export const envSchema = z.object({
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: port.default(3000),
-  /** postgres://user:password@host:port/database; without it an embedded Postgres is started. */
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
-    .optional(),
-  DATABASE_POOL_SIZE: positiveInt.max(100).default(10),
-  /** Bounds every wait on the database so that an outage answers 503 instead of hanging. */
-  DATABASE_TIMEOUT_MS: positiveInt.max(60000).default(1500),
-  EMBEDDED_DB_DIR: z.string().min(1).default('.data/pglite'),
-  EMBEDDED_DB_PORT: port.default(0),
-  /** Addresses or CIDR ranges of the reverse proxy (nginx) whose X-Forwarded-For is believed. */
-  TRUST_PROXY: z
-    .string()
-    .default('127.0.0.1/8,::1/128')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
-          error: 'must be a comma-separated list of IP addresses or CIDR ranges',
-        }),
+export const envSchema = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: port.default(3000),
+    /** postgres://user:password@host:port/database. */
+    DATABASE_URL: z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        error: 'must be a postgres://user@host:port/database URL',
+      })
+      .optional(),
+    /**
+     * The password, apart from DATABASE_URL, so that any password works: it is put into the URL
+     * percent-encoded, where `@ / : # %` pasted by hand would break it.
+     */
+    DATABASE_PASSWORD: z.string().optional(),
+    /** Development only (`make start`, `make dev`): a throwaway Postgres in EMBEDDED_DB_DIR. */
+    EMBEDDED_DATABASE: flag.default(false),
+    DATABASE_POOL_SIZE: positiveInt.max(100).default(10),
+    /** Bounds every wait on the database so that an outage answers 503 instead of hanging. */
+    DATABASE_TIMEOUT_MS: positiveInt.max(60000).default(1500),
+    /** Migrations may build indexes or wait for locks: they get their own, generous bound. */
+    MIGRATION_TIMEOUT_MS: positiveInt.max(3_600_000).default(600_000),
+    EMBEDDED_DB_DIR: z.string().min(1).default('.data/pglite'),
+    EMBEDDED_DB_PORT: port.default(0),
+    /** Addresses or CIDR ranges of the reverse proxy (nginx) whose X-Forwarded-For is believed. */
+    TRUST_PROXY: z
+      .string()
+      .default('127.0.0.1/8,::1/128')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+            error: 'must be a comma-separated list of IP addresses or CIDR ranges',
+          }),
+        ),
       ),
-    ),
-  RATE_LIMIT_MAX: positiveInt.default(20),
-  RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+    RATE_LIMIT_MAX: positiveInt.default(20),
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .superRefine((env, context) => {
+    // A service without a database address must never quietly write to a throwaway database.
+    if (!env.DATABASE_URL && !env.EMBEDDED_DATABASE) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message:
+          'is not set: give the postgres:// URL of the database (EMBEDDED_DATABASE=true starts a throwaway embedded one, for development only)',
+      });
+    }
+    if (env.DATABASE_URL && env.EMBEDDED_DATABASE) {
+      context.addIssue({
+        code: 'custom',
+        path: ['EMBEDDED_DATABASE'],
+        message: 'cannot be true together with DATABASE_URL: set one of them',
+      });
+    }
+    if (env.EMBEDDED_DATABASE && env.NODE_ENV === 'production') {
+      context.addIssue({
+        code: 'custom',
+        path: ['EMBEDDED_DATABASE'],
+        message:
+          'is for development only and is refused with NODE_ENV=production: set DATABASE_URL',
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
 export class ConfigError extends Error {}
+
+/**
+ * Settings whose value may be shown back when it is wrong. Any other setting, and every one added
+ * later, is named without its value: a start-up error must never print a secret.
+ */
+const SHOWN_VALUES = new Set([
+  'NODE_ENV',
+  'HOST',
+  'PORT',
+  'EMBEDDED_DATABASE',
+  'DATABASE_POOL_SIZE',
+  'DATABASE_TIMEOUT_MS',
+  'MIGRATION_TIMEOUT_MS',
+  'EMBEDDED_DB_PORT',
+  'TRUST_PROXY',
+  'RATE_LIMIT_MAX',
+  'RATE_LIMIT_WINDOW_SECONDS',
+  'LOG_LEVEL',
+]);
 
 /** Parses the environment; a bad value throws a ConfigError whose message is one line naming it. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -54,8 +118,32 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
-    const shown = name in cleaned ? ` (got ${JSON.stringify(cleaned[name])})` : '';
+    const shown =
+      name in cleaned && SHOWN_VALUES.has(name) ? ` (got ${JSON.stringify(cleaned[name])})` : '';
     return `${name} ${issue.message}${shown}`;
   });
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}
+
+/** Every value a log line must not show: passwords, and whole URLs that may carry one. */
+export function secretValues(env: Env): string[] {
+  const values = [env.DATABASE_PASSWORD, env.DATABASE_URL];
+  if (env.DATABASE_URL) {
+    const password = new URL(env.DATABASE_URL).password;
+    values.push(password, safeDecode(password));
+  }
+  return values.filter((value): value is string => Boolean(value && value.length >= 3));
+}
+
+/** Replaces every secret in a text meant for a log or the terminal. */
+export function redact(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((result, secret) => result.split(secret).join('[redacted]'), text);
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }

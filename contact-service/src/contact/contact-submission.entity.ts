@@ -21,6 +21,14 @@ export class ContactSubmission {
   @Column({ type: 'text', nullable: true })
   message: string | null;
 
+  /** The client's Idempotency-Key: a retry with the same key gets the first receipt back. */
+  @Column({ name: 'idempotency_key', type: 'varchar', length: 255, nullable: true, unique: true })
+  idempotencyKey: string | null;
+
+  /** Why the submission is suspected spam (a trap field was filled); null for a person's. */
+  @Column({ name: 'spam_reason', type: 'text', nullable: true })
+  spamReason: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt: Date;
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
+import { IdempotencyKey } from '../http/idempotency-key.js';
 import { JsonOnlyGuard } from '../http/json-only.guard.js';
 import { ValidateBodyPipe } from '../http/validate-body.pipe.js';
 import { ContactService, type ContactReceipt } from './contact.service.js';
@@ -14,7 +15,8 @@ export class ContactController {
   @HttpCode(201)
   create(
     @Body(new ValidateBodyPipe(CreateContactDto)) dto: CreateContactDto,
+    @IdempotencyKey() idempotencyKey: string | undefined,
   ): Promise<ContactReceipt> {
-    return this.contacts.create(dto);
+    return this.contacts.create(dto, idempotencyKey);
   }
 }

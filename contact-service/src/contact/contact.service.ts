@@ -1,9 +1,12 @@
-import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { randomUUID } from 'node:crypto';
-import type { Repository } from 'typeorm';
+import {
+  Injectable,
+  Logger,
+  ServiceUnavailableException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { apiError } from '../http/api-error.js';
-import { ContactSubmission } from './contact-submission.entity.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 
 export interface ContactReceipt {
@@ -11,47 +14,77 @@ export interface ContactReceipt {
   createdAt: Date;
 }
 
+/** The 503 of a submission that may or may not have been stored: it says what is true. */
+export const NOT_CONFIRMED_MESSAGE =
+  'Your message could not be confirmed as saved just now. Please try again in a minute; a retry from the form is never stored twice.';
+
+export const KEY_REUSED_MESSAGE =
+  'This Idempotency-Key was already used for a different message. Send a new message with a new key.';
+
+/** Why a submission is suspected spam, or null for a person's. */
+export function spamReasonOf(dto: CreateContactDto): string | null {
+  if (dto.contact_me_by_fax_only === true) return 'trap field contact_me_by_fax_only was ticked';
+  if (dto.website) return 'trap field website (of earlier forms) was filled';
+  return null;
+}
+
+interface StoredRow {
+  id: string;
+  created_at: Date;
+  name: string;
+  email: string;
+  company: string;
+  role: string;
+  message: string | null;
+}
+
 @Injectable()
 export class ContactService {
   private readonly logger = new Logger(ContactService.name);
 
-  constructor(
-    @InjectRepository(ContactSubmission)
-    private readonly submissions: Repository<ContactSubmission>,
-  ) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Stores a submission; the receipt is returned only once the row is committed. */
-  async create(dto: CreateContactDto): Promise<ContactReceipt> {
-    if (dto.website) {
-      // A bot filled in the hidden field: it gets the answer it expects and nothing is stored.
-      this.logger.warn('Honeypot field filled; submission discarded');
-      return { id: randomUUID(), createdAt: new Date() };
-    }
+  /**
+   * Stores a submission; the receipt is returned only once the row is committed. With an
+   * Idempotency-Key, a retry of the same submission gets the first receipt and stores nothing.
+   * Suspected spam is stored too, marked with the reason, so an operator can still find a person
+   * that a trap caught by mistake.
+   */
+  async create(dto: CreateContactDto, idempotencyKey?: string): Promise<ContactReceipt> {
+    const values = [dto.name, dto.email, dto.company, dto.role, dto.message || null];
+    const spamReason = spamReasonOf(dto);
+    let row: StoredRow | undefined;
     try {
-      // One INSERT ... RETURNING in autocommit mode: committed when it returns, never half-written.
-      const result = await this.submissions
-        .createQueryBuilder()
-        .insert()
-        .values({
-          name: dto.name,
-          email: dto.email,
-          company: dto.company,
-          role: dto.role,
-          message: dto.message ? dto.message : null,
-        })
-        .returning(['id', 'createdAt'])
-        .execute();
-      const row = result.raw[0] as { id: string; created_at: Date };
-      return { id: row.id, createdAt: row.created_at };
+      // One INSERT in autocommit mode: committed when it returns, never half-written. A key that
+      // is already stored inserts nothing; the row holding it is then read (a new statement, so
+      // it also sees a row that a concurrent request with the same key committed meanwhile).
+      [row] = (await this.dataSource.query(
+        `INSERT INTO contact_submissions (name, email, company, role, message, spam_reason, idempotency_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (idempotency_key) DO NOTHING
+         RETURNING id, created_at, name, email, company, role, message`,
+        [...values, spamReason, idempotencyKey ?? null],
+      )) as StoredRow[];
+      if (!row) {
+        [row] = (await this.dataSource.query(
+          `SELECT id, created_at, name, email, company, role, message
+             FROM contact_submissions WHERE idempotency_key = $1`,
+          [idempotencyKey],
+        )) as StoredRow[];
+      }
     } catch (error) {
       // Valid input cannot break a constraint, so a failure here is the database being away.
+      // The INSERT may still have been committed (a timeout does not cancel it), hence the wording.
       this.logger.error(`Could not store a submission: ${(error as Error).message}`);
-      throw new ServiceUnavailableException(
-        apiError(
-          503,
-          'Your message could not be saved just now. Please try again in a minute; nothing was stored.',
-        ),
-      );
+      throw new ServiceUnavailableException(apiError(503, NOT_CONFIRMED_MESSAGE));
     }
+    // Erased between the two statements: nothing of it is kept, so it may be sent again.
+    if (!row) throw new ServiceUnavailableException(apiError(503, NOT_CONFIRMED_MESSAGE));
+    const stored = [row.name, row.email, row.company, row.role, row.message];
+    if (stored.some((value, index) => value !== values[index])) {
+      throw new UnprocessableEntityException(apiError(422, KEY_REUSED_MESSAGE));
+    }
+    if (spamReason) this.logger.warn(`Suspected spam stored as ${row.id}: ${spamReason}`);
+    return { id: row.id, createdAt: row.created_at };
   }
 }

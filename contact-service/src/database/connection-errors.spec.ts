@@ -32,10 +32,12 @@ describe('describeStartupError', () => {
   it('names the cause and the fix for a wrong password, on one line', () => {
     const line = describeStartupError(
       withCode('28P01', 'password authentication failed for user "contact"'),
+      [],
     );
     expect(line).toBe(
-      'contact-service failed to start: Postgres refused the password in DATABASE_URL ' +
-        '(password authentication failed for user "contact"). Correct DATABASE_URL. In the ' +
+      'contact-service failed to start: Postgres refused the password (DATABASE_PASSWORD, or ' +
+        'the one in DATABASE_URL) (password authentication failed for user "contact"). ' +
+        'Correct it. In the ' +
         'container stack, the db volume keeps the password Postgres was first started with: ' +
         'POSTGRES_PASSWORD in .env must still be that one.',
     );
@@ -43,16 +45,26 @@ describe('describeStartupError', () => {
   });
 
   it('says which database is missing', () => {
-    expect(describeStartupError(withCode('3D000', 'database "contcat" does not exist'))).toBe(
+    expect(describeStartupError(withCode('3D000', 'database "contcat" does not exist'), [])).toBe(
       'contact-service failed to start: the database named in DATABASE_URL does not exist ' +
         '(database "contcat" does not exist). Correct the name in DATABASE_URL, or create that database.',
     );
   });
 
   it('passes any other error on as its message', () => {
-    expect(describeStartupError(new Error('listen EADDRINUSE: address already in use'))).toBe(
+    expect(describeStartupError(new Error('listen EADDRINUSE: address already in use'), [])).toBe(
       'contact-service failed to start: listen EADDRINUSE: address already in use',
     );
-    expect(describeStartupError('plain text')).toBe('contact-service failed to start: plain text');
+    expect(describeStartupError('plain text', [])).toBe(
+      'contact-service failed to start: plain text',
+    );
+  });
+
+  it('takes every secret out, and keeps the line one line', () => {
+    const error = new Error('getaddrinfo ENOTFOUND db for postgres://contact:hunter2@db\n at x');
+    const line = describeStartupError(error, ['hunter2']);
+    expect(line).toBe(
+      'contact-service failed to start: getaddrinfo ENOTFOUND db for postgres://contact:[redacted]@db at x',
+    );
   });
 });

@@ -2,12 +2,14 @@
 // database is still starting (compose starts it alongside), retrying helps; wrong credentials or
 // a missing database never fix themselves, and ten silent retries would only hide the cause.
 
+import { ConfigError, redact } from '../config/env.js';
+
 /** SQLSTATE codes that no retry fixes, with what they mean for whoever set DATABASE_URL. */
 const PERMANENT_FAILURES: Record<string, { meaning: string; fix: string }> = {
   '28P01': {
-    meaning: 'Postgres refused the password in DATABASE_URL',
+    meaning: 'Postgres refused the password (DATABASE_PASSWORD, or the one in DATABASE_URL)',
     fix:
-      'Correct DATABASE_URL. In the container stack, the db volume keeps the password Postgres ' +
+      'Correct it. In the container stack, the db volume keeps the password Postgres ' +
       'was first started with: POSTGRES_PASSWORD in .env must still be that one.',
   },
   '28000': {
@@ -31,12 +33,19 @@ export function isWorthRetrying(error: unknown): boolean {
   return !(code && code in PERMANENT_FAILURES);
 }
 
-/** One line for the operator about an error that stopped the service at start-up. */
-export function describeStartupError(error: unknown): string {
-  const detail = error instanceof Error ? error.message : String(error);
+/**
+ * One line for the operator about an error that stopped the service at start-up: a bad setting
+ * as parseEnv worded it, or the database's answer, with every secret value taken out.
+ */
+export function describeStartupError(error: unknown, secrets: readonly string[]): string {
+  if (error instanceof ConfigError) return error.message;
+  const detail = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ');
   const code = sqlState(error);
   const known = code ? PERMANENT_FAILURES[code] : undefined;
-  return known
-    ? `contact-service failed to start: ${known.meaning} (${detail}). ${known.fix}`
-    : `contact-service failed to start: ${detail}`;
+  return redact(
+    known
+      ? `contact-service failed to start: ${known.meaning} (${detail}). ${known.fix}`
+      : `contact-service failed to start: ${detail}`,
+    secrets,
+  );
 }

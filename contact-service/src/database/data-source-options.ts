@@ -2,6 +2,7 @@ import type { DataSourceOptions } from 'typeorm';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { User } from '../users/user.entity.js';
 import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-schema.js';
+import { IdempotencyAndSpam1795000000000 } from './migrations/1795000000000-idempotency-and-spam.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -22,7 +23,7 @@ export function dataSourceOptions({
     type: 'postgres',
     url,
     entities: [ContactSubmission, User],
-    migrations: [InitialSchema1763769600000],
+    migrations: [InitialSchema1763769600000, IdempotencyAndSpam1795000000000],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,

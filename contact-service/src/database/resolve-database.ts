@@ -5,24 +5,40 @@ export interface ResolvedDatabase {
   url: string;
   /** Set when an embedded database was started and must be stopped with the service. */
   stop?: () => Promise<void>;
+  /** Where the data goes, for the start-up log: never the password. */
   description: string;
 }
 
-/** DATABASE_URL when given; otherwise an embedded Postgres with its data in EMBEDDED_DB_DIR. */
+/**
+ * DATABASE_URL, with DATABASE_PASSWORD put in percent-encoded when it is given, so that any
+ * password works (the pg driver decodes it again).
+ */
+export function databaseUrlOf(databaseUrl: string, password?: string): string {
+  if (password === undefined) return databaseUrl;
+  const url = new URL(databaseUrl);
+  url.password = encodeURIComponent(password);
+  return url.toString();
+}
+
+/** DATABASE_URL when given; an embedded Postgres only when EMBEDDED_DATABASE=true asks for one. */
 export async function resolveDatabase(env: Env): Promise<ResolvedDatabase> {
   if (env.DATABASE_URL) {
     const { host, port, pathname } = new URL(env.DATABASE_URL);
-    return { url: env.DATABASE_URL, description: `Postgres at ${host}:${port || 5432}${pathname}` };
+    return {
+      url: databaseUrlOf(env.DATABASE_URL, env.DATABASE_PASSWORD),
+      description: `Postgres at ${host}:${port || 5432}${pathname}`,
+    };
   }
-  // The embedded server takes a fixed number of connections: the pool plus one spare.
+  // The embedded server takes a fixed number of connections: the pool plus the migration
+  // connections (lock and runner) and one spare.
   const embedded = await startEmbeddedPostgres(
     env.EMBEDDED_DB_DIR,
     env.EMBEDDED_DB_PORT,
-    env.DATABASE_POOL_SIZE + 1,
+    env.DATABASE_POOL_SIZE + 3,
   );
   return {
     url: embedded.url,
     stop: embedded.stop,
-    description: `no DATABASE_URL set: started an embedded Postgres (PGlite) with its data in ${embedded.dataDir}`,
+    description: `EMBEDDED_DATABASE=true: an embedded Postgres (PGlite) with its data in ${embedded.dataDir}; for development only`,
   };
 }

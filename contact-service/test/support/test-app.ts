@@ -30,7 +30,12 @@ export async function startTestApp(
   databaseUrl: string,
   overrides: Record<string, string> = {},
 ): Promise<RunningApp> {
-  const env = parseEnv({ LOG_LEVEL: 'silent', DATABASE_TIMEOUT_MS: '1500', ...overrides });
+  const env = parseEnv({
+    LOG_LEVEL: 'silent',
+    DATABASE_TIMEOUT_MS: '1500',
+    DATABASE_URL: databaseUrl,
+    ...overrides,
+  });
   const app = await createApp(env, databaseUrl);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = await app.getUrl();

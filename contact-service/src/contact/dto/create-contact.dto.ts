@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { CONTACT_LIMITS, EMAIL_PATTERN, MULTI_LINE, SINGLE_LINE } from '../contact-limits.js';
 
 const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
@@ -53,7 +53,19 @@ export class CreateContactDto {
   @Matches(MULTI_LINE, { message: 'Your message contains characters that are not allowed.' })
   message?: string;
 
-  /** The honeypot: hidden from people, so only bots fill it in. */
+  /**
+   * The trap: a checkbox hidden from people and one that browsers never autofill, so only a bot
+   * ticks it. The form sends it only when ticked; such a submission is kept, marked as spam.
+   */
+  @Optional()
+  @IsBoolean({ message: 'This field is not accepted.' })
+  contact_me_by_fax_only?: boolean;
+
+  /**
+   * The trap of earlier versions of the form, still accepted so that a page loaded before a
+   * deployment can send. Browsers autofill `website`, so a filled one marks the submission as
+   * suspected spam, never discards it.
+   */
   @Optional()
   @IsString({ message: 'This field is not accepted.' })
   @MaxLength(CONTACT_LIMITS.website, { message: 'This field is not accepted.' })
