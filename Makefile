@@ -22,7 +22,7 @@ endif
 NPM_STAMP := node_modules/.install-stamp
 WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json)
 
-.PHONY: help install lint typecheck test build budget bench start dev stack-up stack-down smoke e2e lighthouse up down logs ps e2e-containers ci
+.PHONY: help install lint typecheck test build budget bench fuzz start dev stack-up stack-down smoke e2e lighthouse up down logs ps e2e-containers ci
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-15s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -58,6 +58,9 @@ budget: build ## Check the site's JS and CSS sizes per route against the budgets
 bench: $(NPM_STAMP) ## Benchmark POST /api/contact against a bare pg insert loop (needs Postgres)
 	npm run --silent bench -w contact-service
 
+fuzz: $(NPM_STAMP) ## Property-based fuzzing of POST /api/contact, long and with a random seed: the service, then through nginx
+	infra/local/fuzz.sh
+
 start: build ## Run the site at http://localhost:8080 with its API on an embedded database
 	infra/local/with-contact-service.sh npm run --silent preview -w frontend -- --host 127.0.0.1 --port 8080 --strictPort
 
@@ -91,6 +94,7 @@ WEB_PORT = $(or $(shell sed -n 's/^WEB_PORT=//p' .env 2>/dev/null),8080)
 up: .env ## Build and start web, contact-service and Postgres in containers; wait until healthy
 	$(COMPOSE) up -d --build || { $(COMPOSE) ps; $(COMPOSE) logs --no-color --tail 20; exit 1; }
 	@infra/compose/wait-healthy.sh $(COMPOSE)
+	@infra/compose/warn-example-values.sh $(COMPOSE)
 	@echo "The site is up: http://localhost:$(WEB_PORT)"
 
 down: ## Stop the container stack (the database volume is kept)

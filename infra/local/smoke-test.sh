@@ -44,6 +44,24 @@ check "dotfiles are not served" status_is "$(fetch /.git/config)" 404
 check "robots.txt is served" status_is "$(fetch /robots.txt)" 200
 check "sitemap.xml is served" status_is "$(fetch /sitemap.xml)" 200
 
+echo "Hostile paths: every redirect stays on the site, no header is injected, no 5xx"
+# Resolved as a browser would (a backslash counts as a slash), a Location must keep the origin.
+same_origin() { node -e 'process.exit(new URL(process.argv[1], "http://site.test").origin === "http://site.test" ? 0 : 1)' "$1"; }
+hostile_paths=(
+  '/%5Cevil.example/' '//evil.example/' '/%2F%2Fevil.example/' '/%2f%5cevil.example/'
+  '/\evil.example/' '/%5C%5Cevil.example/' '/%09/evil.example/' '/%0d%0aSet-Cookie:%20x=1/'
+  '/%0aLocation:%20https://evil.example/' '/about/%0d%0aX-Injected:%201/' '/%E0%A4%A/'
+  '/about//' '///about/' '/./evil.example/' '/..%2f..%2fetc/passwd' '/%00/' '/%2e%2e/'
+  '/about/?next=//evil.example' '/https:/evil.example/' '/%20/evil.example/' '/@evil.example/'
+)
+for path in "${hostile_paths[@]}"; do
+  status=$(curl -s --path-as-is -o /dev/null -D "$tmp/headers" -w '%{http_code}' "$site$path")
+  location=$(sed -n 's/^[Ll]ocation: //p' "$tmp/headers" | tr -d '\r')
+  check "$path: $status, no 5xx" test "$status" -lt 500
+  check "$path: no Location off the site (${location:-none})" same_origin "${location:-/}"
+  check "$path: no injected header" bash -c "! grep -qiE '^(set-cookie|x-injected):' '$tmp/headers'"
+done
+
 echo "Headers"
 fetch / >/dev/null
 check "HTML revalidates (Cache-Control: no-cache)" has_header Cache-Control 'no-cache'
@@ -96,5 +114,50 @@ check "a visitor behind the trusted proxy (X-Forwarded-For) is not limited by th
   status_is "$status" 201
 rows=$(psql "$database_url" -Atc "SELECT count(*) FROM contact_submissions WHERE company = '$marker'")
 check "stored rows ($rows) equal the 201 answers ($created)" status_is "$rows" "$created"
+
+echo "Probes are for the orchestrator, not the public site"
+for probe in /api/health/live /api/health/ready; do
+  check "$probe through nginx is a JSON 404" bash -c "[[ \$(curl -s -o '$tmp/body' -w '%{http_code}' '$site$probe') == 404 ]] && grep -q '\"status\":404' '$tmp/body'"
+done
+
+echo "The largest valid submissions, in 3- and 4-byte scripts, pass nginx and are stored"
+for character in '中' '𠀀'; do
+  body=$(node -e '
+    const c = process.argv[1], fill = (n) => c.repeat(Math.floor(n / c.length));
+    const email = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(61)}`;
+    console.log(JSON.stringify({ name: fill(100), email, company: process.argv[2], role: fill(100), message: fill(5000) }));
+  ' "$character" "$marker-large")
+  status=$(post "$body" -H "X-Forwarded-For: 198.51.100.$((RANDOM % 250))")
+  check "$character × every maximum ($(printf %s "$body" | wc -c) bytes) answers 201" status_is "$status" 201
+done
+
+echo "A retried POST with the same Idempotency-Key is stored once"
+key=$(node -e 'console.log(crypto.randomUUID())')
+first=$(post "$valid" -H "Idempotency-Key: $key" -H 'X-Forwarded-For: 198.51.100.251'; cat "$tmp/answer")
+second=$(post "$valid" -H "Idempotency-Key: $key" -H 'X-Forwarded-For: 198.51.100.251'; cat "$tmp/answer")
+check "both answers are the same 201 receipt" status_is "$first" "$second"
+check "one row holds the key" status_is "$(psql "$database_url" -Atc "SELECT count(*) FROM contact_submissions WHERE idempotency_key = '$key'")" 1
+
+echo "REAL_IP_FROM takes a list"
+status=$(curl -s -g -o /dev/null -w '%{http_code}' -X POST "http://[::1]:${site##*:}/api/contact" \
+  -H 'Content-Type: application/json' -H 'X-Forwarded-For: 203.0.113.77' --data "$valid")
+check "a visitor behind the second trusted proxy (::1) has a limit of their own" status_is "$status" 201
+check "an entry that is not an address stops the start with one line naming REAL_IP_FROM" bash -c \
+  "out=\$(REAL_IP_FROM='10.0.0.0/8,nginx' NGINX_ENVSUBST_OUTPUT_DIR='$tmp' infra/nginx/docker-entrypoint.d/15-real-ip.sh 2>&1); [[ \$? != 0 && \$out == *REAL_IP_FROM*nginx* && \$(wc -l <<<\"\$out\") == 1 ]]"
+
+echo "A site built with example values says so at start"
+mkdir -p "$tmp/site"
+printf 'VITE_SITE_URL\nVITE_CONTACT_EMAIL\n' >"$tmp/site/example-config.txt"
+check "the start-up warning names the variables" bash -c \
+  "WEB_SITE_DIR='$tmp/site' infra/nginx/docker-entrypoint.d/10-example-values.sh 2>&1 | grep -q 'EXAMPLE values for: VITE_SITE_URL VITE_CONTACT_EMAIL'"
+rm "$tmp/site/example-config.txt"
+check "and says nothing for a site built with real values" bash -c \
+  "[[ -z \$(WEB_SITE_DIR='$tmp/site' infra/nginx/docker-entrypoint.d/10-example-values.sh 2>&1) ]]"
+
+echo "Property-based fuzzing through nginx (fixed seed; make fuzz runs longer)"
+if FUZZ_TARGET_URL=$site FUZZ_DATABASE_URL=$database_url FUZZ_RUNS=${FUZZ_RUNS:-300} \
+  npm run --silent fuzz -w contact-service >"$tmp/fuzz.log" 2>&1; then fuzzed=yes; else fuzzed=no; fi
+grep -E 'Fuzzing|Answers|Tests:|seed|Counterexample' "$tmp/fuzz.log" | sed 's/^ */    /' | head -n 20
+check "no 5xx, no stack trace, 201 exactly for valid requests, one row per 201" status_is "$fuzzed" yes
 
 checks_summary

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the built contact-service on its embedded database (no DATABASE_URL, data in
+# Runs the built contact-service on its embedded database (EMBEDDED_DATABASE=true, data in
 # contact-service/.data/) for as long as the given command runs: `make start` and `make dev`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -7,7 +7,7 @@ port=${CONTACT_SERVICE_PORT:-3000}
 
 log=.stack/logs/contact-service.local.log
 mkdir -p .stack/logs
-(cd contact-service && PORT=$port HOST=127.0.0.1 DATABASE_URL='' exec node dist/src/main.js) >>"$log" 2>&1 &
+(cd contact-service && PORT=$port HOST=127.0.0.1 DATABASE_URL='' EMBEDDED_DATABASE=true exec node dist/src/main.js) >>"$log" 2>&1 &
 service=$!
 echo "contact-service on http://127.0.0.1:$port (embedded database; logs in $log)"
 trap 'kill -TERM $service 2>/dev/null; wait $service 2>/dev/null' EXIT INT TERM
