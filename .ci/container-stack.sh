@@ -75,6 +75,14 @@ if [[ ${1:-} != --inside ]]; then
 
   step "The project's images, from their unchanged Dockerfiles"
   make --no-print-directory .env
+  # As an operator may configure it: a password with the characters that break a URL, two
+  # proxies in front of web, and the site's own values (the CI values of .ci/site.env).
+  {
+    grep -v -e '^POSTGRES_PASSWORD=' -e '^REAL_IP_FROM=' -e '^VITE_' .env
+    echo "POSTGRES_PASSWORD=ci@P/ss:w#rd%41?&$(head -c 6 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+    echo "REAL_IP_FROM=127.0.0.1/32,192.0.2.0/24"
+    cat .ci/site.env
+  } >.env.ci && mv .env.ci .env
   docker-compose -f docker-compose.yml -f .ci/compose.ci-build.yml build
   stop_daemon
   trap - EXIT
@@ -111,7 +119,15 @@ for path in / /about /privacy /terms /accessibility /demo; do
   check "$path is 200" is "$(status "$path")" 200
 done
 check "an unknown path is 404" is "$(status /no-such-page)" 404
-check "the API is ready behind nginx" is "$(status /api/health/ready)" 200
+check "the probes are not on the public site" is "$(status /api/health/ready)" 404
+check "the API answers behind nginx (the service's own JSON 404)" \
+  bash -c "curl -s '$site/api/contact' | grep -q 'There is nothing at this address'"
+check "the service reached the db with a password holding @ / : # % ?" \
+  bash -c "grep -q '^POSTGRES_PASSWORD=.*@.*/.*:.*#.*%' .env"
+check "web believes both proxies of REAL_IP_FROM" \
+  is "$(docker-compose exec -T web grep -c '^set_real_ip_from' /srv/web/conf/real-ip.conf | tr -d '\r')" 2
+check "the site was built with real values: no example-values warning" \
+  bash -c "! docker-compose logs --no-color web | grep -q 'EXAMPLE values'"
 id=$(submit '{"name":"Compose Check","email":"compose@example.com","company":"CI","role":"Operator","message":"Stored?"}')
 check "a POST answers 201 with an id" test -n "$id"
 check "the row is in the db container" is "$(sql "SELECT name FROM contact_submissions WHERE id = '$id'")" 'Compose Check'
