@@ -76,12 +76,12 @@ if [[ ${1:-} != --inside ]]; then
   step "The project's images, from their unchanged Dockerfiles"
   make --no-print-directory .env
   # As an operator may configure it: a password with the characters that break a URL, two
-  # proxies in front of web, and the site's own values (the CI values of .ci/site.env).
+  # proxies in front of web, and the site's own values (the browser suite's, e2e/site.env).
   {
     grep -v -e '^POSTGRES_PASSWORD=' -e '^REAL_IP_FROM=' -e '^VITE_' .env
     echo "POSTGRES_PASSWORD=ci@P/ss:w#rd%41?&$(head -c 6 /dev/urandom | od -An -tx1 | tr -d ' \n')"
     echo "REAL_IP_FROM=127.0.0.1/32,192.0.2.0/24"
-    cat .ci/site.env
+    grep "^VITE_" e2e/site.env
   } >.env.ci && mv .env.ci .env
   docker-compose -f docker-compose.yml -f .ci/compose.ci-build.yml build
   stop_daemon

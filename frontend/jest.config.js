@@ -27,14 +27,28 @@ const swcConfig = {
   module: { type: 'commonjs' },
 };
 
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', swcConfig] };
+
 /** @type {import('jest').Config} */
 export default {
-  testEnvironment: '<rootDir>/jest/jsdom-with-fetch-environment.js',
-  testEnvironmentOptions: { url: 'http://localhost/' },
-  setupFilesAfterEnv: ['<rootDir>/jest/setup-tests.ts'],
-  roots: ['<rootDir>/src'],
-  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcConfig] },
-  // wouter and regexparam ship ES modules only; swc turns them into CommonJS for jest.
-  transformIgnorePatterns: ['/node_modules/(?!(wouter|regexparam)/)'],
-  moduleNameMapper: { '\\.css$': '<rootDir>/jest/style-stub.js' },
+  projects: [
+    {
+      displayName: 'site',
+      testEnvironment: '<rootDir>/jest/jsdom-with-fetch-environment.js',
+      testEnvironmentOptions: { url: 'http://localhost/' },
+      setupFilesAfterEnv: ['<rootDir>/jest/setup-tests.ts'],
+      roots: ['<rootDir>/src'],
+      transform,
+      // wouter and regexparam ship ES modules only; swc turns them into CommonJS for jest.
+      transformIgnorePatterns: ['/node_modules/(?!(wouter|regexparam)/)'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/jest/style-stub.js' },
+    },
+    {
+      // The build and preview tooling runs in Node, not in a page.
+      displayName: 'tooling',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/vite'],
+      transform,
+    },
+  ],
 };

@@ -15,6 +15,12 @@ export STACK_DATABASE_URL=$server_url/$database
 # 10 minutes); nginx's own limit (10 a minute, burst 10) stays as shipped and the suite keeps
 # under it.
 export RATE_LIMIT_MAX=${E2E_RATE_LIMIT_MAX:-1000}
+# The site is built as a deployment would build it: with the values of e2e/site.env, unless
+# VITE_* are set (the example defaults would make it noindex, and Lighthouse's SEO audit fail).
+while IFS= read -r line; do
+  name=${line%%=*}
+  [[ -n ${!name:-} ]] || export "${line?}"
+done < <(grep -E '^VITE_[A-Z_]+=' e2e/site.env)
 
 chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
 [[ -x $chromium ]] || { echo "Chromium is not installed at $chromium (apt-get install chromium)" >&2; exit 1; }

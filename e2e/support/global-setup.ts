@@ -6,8 +6,13 @@ import { artifactsDir, baseUrl, databaseUrl } from './stack.ts';
 export default async function globalSetup(): Promise<void> {
   await mkdir(`${artifactsDir}/screenshots`, { recursive: true });
   try {
-    const ready = await fetch(`${baseUrl}/api/health/ready`);
-    if (!ready.ok) throw new Error(`GET /api/health/ready answered ${ready.status}`);
+    // The public site has no probes: the service's own JSON 404 for GET /api/contact shows that
+    // nginx reaches it (nginx itself would answer 502/503).
+    const api = await fetch(`${baseUrl}/api/contact`);
+    const body = (await api.json().catch(() => ({}))) as { status?: number };
+    if (api.status !== 404 || body.status !== 404) {
+      throw new Error(`GET /api/contact answered ${api.status}, not the service's JSON 404`);
+    }
   } catch (cause) {
     throw new Error(
       `The stack is not up at ${baseUrl} (${String(cause)}). Run \`make e2e\`, or \`make stack-up\` first.`,

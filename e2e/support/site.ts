@@ -9,6 +9,7 @@ function fromEnv(name: string, fallback: string): string {
 
 export const siteConfig = {
   brandName: fromEnv('VITE_BRAND_NAME', 'Proposa'),
+  siteUrl: fromEnv('VITE_SITE_URL', 'https://www.example.com').replace(/\/+$/, ''),
   contactEmail: fromEnv('VITE_CONTACT_EMAIL', 'hello@example.com'),
   accessibilityEmail: fromEnv('VITE_ACCESSIBILITY_EMAIL', 'accessibility@example.com'),
   privacyEmail: fromEnv('VITE_PRIVACY_EMAIL', 'privacy@example.com'),

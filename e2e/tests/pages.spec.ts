@@ -80,3 +80,27 @@ test('every page names the brand in its title', async ({ page }) => {
     await expect(page).toHaveTitle(new RegExp(siteConfig.brandName));
   }
 });
+
+// The suite's stack is built with real VITE_* values (a build with example values says noindex
+// everywhere, and Lighthouse's SEO budget would fail on it), so that is what the pages must say.
+test('every page is open to search engines and names its canonical URL on VITE_SITE_URL', async ({
+  page,
+  request,
+}) => {
+  for (const route of routes) {
+    await page.goto(route.path);
+    await expect(
+      page.locator('meta[name="robots"]'),
+      `${route.path}: was the site built with example VITE_* values?`,
+    ).toHaveAttribute('content', 'index, follow');
+    const canonical =
+      route.path === '/' ? `${siteConfig.siteUrl}/` : siteConfig.siteUrl + route.path;
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical);
+  }
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toBe(
+    `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.siteUrl}/sitemap.xml\n`,
+  );
+  expect((await request.get('/example-config.txt')).status()).toBe(404);
+});

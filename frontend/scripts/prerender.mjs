@@ -13,7 +13,10 @@ const pageAssetsPath = join(dist, '..', '.build', 'page-assets.json');
 const template = await readFile(join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
 const server = await import(pathToFileURL(join(serverDir, 'entry-server.js')).href);
-const { renderRoute, siteRoutes, notFoundRoute, siteConfig } = server;
+const { renderRoute, siteRoutes, notFoundRoute, exampleConfigVariables, robotsTxt, sitemapXml } =
+  server;
+// Read by the web tier's image at start, so that a server with example values says so too.
+const exampleConfigMarker = join(dist, 'example-config.txt');
 
 /**
  * The JS chunks and CSS a page module needs at load (its static imports, beyond what index.html
@@ -105,24 +108,36 @@ for (const route of routes) {
 await mkdir(dirname(pageAssetsPath), { recursive: true });
 await writeFile(pageAssetsPath, `${JSON.stringify(pageAssets, null, 2)}\n`);
 
-const indexable = siteRoutes.filter((route) => route.indexable);
-const sitemap = [
-  '<?xml version="1.0" encoding="UTF-8"?>',
-  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-  ...indexable.map((route) => {
-    const url =
-      route.path === '/' ? `${siteConfig.siteUrl}/` : `${siteConfig.siteUrl}${route.path}`;
-    return `  <url><loc>${url}</loc></url>`;
-  }),
-  '</urlset>',
-  '',
-].join('\n');
-await writeFile(join(dist, 'sitemap.xml'), sitemap);
-await writeFile(
-  join(dist, 'robots.txt'),
-  `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.siteUrl}/sitemap.xml\n`,
-);
-console.log(`wrote dist/sitemap.xml (${indexable.length} URLs) and dist/robots.txt`);
+await writeFile(join(dist, 'sitemap.xml'), sitemapXml());
+await writeFile(join(dist, 'robots.txt'), robotsTxt());
+console.log('wrote dist/sitemap.xml and dist/robots.txt');
+
+const examples = exampleConfigVariables();
+if (examples.length > 0) {
+  await writeFile(exampleConfigMarker, `${examples.join('\n')}\n`);
+  // On stderr, so that it shows even where the build's own output is discarded.
+  console.warn(exampleConfigWarning(examples));
+} else {
+  await rm(exampleConfigMarker, { force: true });
+}
+
+/** A banner no one scrolls past: which variables still hold an example value, and what follows. */
+function exampleConfigWarning(variables) {
+  const rule = '!'.repeat(78);
+  return [
+    '',
+    rule,
+    '!! THIS BUILD USES EXAMPLE VALUES: it is not fit to go live.',
+    '!! Still at their example value (site-config.ts, README "The site (build time)"):',
+    ...variables.map((name) => `!!     ${name}`),
+    '!! Every page says <meta name="robots" content="noindex"> and robots.txt disallows',
+    '!! everything, so search engines will not list this site. Set the variables above',
+    '!! when building, e.g. VITE_SITE_URL=https://www.your-domain.com npm run build -w frontend.',
+    '!! dist/example-config.txt names them for the web server, which warns at start.',
+    rule,
+    '',
+  ].join('\n');
+}
 
 // The server bundle and the manifest were build inputs only; they are not part of the site.
 await rm(serverDir, { recursive: true, force: true });

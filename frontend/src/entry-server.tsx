@@ -1,11 +1,13 @@
 import { prerender } from 'react-dom/static';
 import { App } from './app/App';
+import { robotsTxt, sitemapXml } from './app/crawler-files';
 import { renderHeadTags } from './app/document-head';
 import { notFoundRoute, siteRoutes, type SiteRoute } from './app/routes';
 import { makeStore } from './app/store';
-import { siteConfig } from './shared/site-config';
+import { exampleConfigVariables } from './shared/site-config';
 
-export { siteConfig, siteRoutes, notFoundRoute };
+// What the prerender script needs besides the pages, so that it restates none of these rules.
+export { exampleConfigVariables, notFoundRoute, robotsTxt, siteRoutes, sitemapXml };
 
 // The 404 page is rendered at a path no route matches.
 const NOT_FOUND_RENDER_PATH = '/__not-found__';

@@ -148,6 +148,19 @@ rm "$tmp/site/example-config.txt"
 check "and says nothing for a site built with real values" bash -c \
   "[[ -z \$(WEB_SITE_DIR='$tmp/site' infra/nginx/docker-entrypoint.d/10-example-values.sh 2>&1) ]]"
 
+echo "The site's build values"
+if [[ -f frontend/dist/example-config.txt ]]; then
+  # An example build (e.g. make smoke without VITE_* set) must not be indexable.
+  fetch / >/dev/null
+  check "an example build asks search engines not to index its pages" body_has '<meta name="robots" content="noindex'
+  fetch /robots.txt >/dev/null
+  check "and its robots.txt disallows everything" body_has 'Disallow: /'
+else
+  fetch / >/dev/null
+  check "a build with real values is indexable" bash -c "! grep -q 'noindex' '$tmp/body'"
+fi
+check "the list of example values is not served" status_is "$(fetch /example-config.txt)" 404
+
 echo "Property-based fuzzing through nginx (fixed seed; make fuzz runs longer)"
 if FUZZ_TARGET_URL=$site FUZZ_DATABASE_URL=$database_url FUZZ_RUNS=${FUZZ_RUNS:-300} \
   npm run --silent fuzz -w contact-service >"$tmp/fuzz.log" 2>&1; then fuzzed=yes; else fuzzed=no; fi

@@ -6,6 +6,7 @@ import { SkipLinks } from '../features/navigation/SkipLinks';
 import { TopNav } from '../features/navigation/TopNav';
 import { ToastRegion } from '../features/toasts/ToastRegion';
 import { AppRoutes } from './AppRoutes';
+import { ErrorBoundary } from './ErrorBoundary';
 import { RouteChangeEffects } from './RouteChangeEffects';
 import { routeForPath } from './routes';
 import type { AppStore } from './store';
@@ -13,17 +14,24 @@ import type { AppStore } from './store';
 function SiteLayout() {
   const [location] = useLocation();
   const route = routeForPath(location);
+  // The page's own boundary leaves the navigation and footer in place when the page fails, and
+  // is new for every path, so that the next page is rendered again.
   return (
     <>
       <SkipLinks extra={route.skipLink} />
       <TopNav />
       <main id="main-content" className="site-main" tabIndex={-1}>
-        <Suspense fallback={<p className="page-loading container">Loading…</p>}>
-          <AppRoutes />
-        </Suspense>
+        <ErrorBoundary key={location}>
+          <Suspense fallback={<p className="page-loading container">Loading…</p>}>
+            <AppRoutes />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <Footer />
-      <ToastRegion />
+      {/* Without the toast code the form's own status line still says how a submission went. */}
+      <ErrorBoundary fallback={null} reloadOnChunkError={false}>
+        <ToastRegion />
+      </ErrorBoundary>
       <RouteChangeEffects />
     </>
   );
@@ -40,7 +48,9 @@ export function App({ store, ssrPath }: AppProps) {
     <StrictMode>
       <Provider store={store}>
         <Router ssrPath={ssrPath}>
-          <SiteLayout />
+          <ErrorBoundary>
+            <SiteLayout />
+          </ErrorBoundary>
         </Router>
       </Provider>
     </StrictMode>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
+import { HONEYPOT_FIELD } from '../features/contact-form/contact-form-values';
 import { ToastRegion } from '../features/toasts/ToastRegion';
 import {
   ACCESSIBILITY_SUBJECT,
@@ -37,10 +38,22 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Role/), 'Managing Director');
 }
 
-function sentBody(spy: { mock: { calls: unknown[][] } }): unknown {
-  const init = spy.mock.calls[0]?.[1] as RequestInit | undefined;
+function sentBody(spy: { mock: { calls: unknown[][] } }, call = 0): unknown {
+  const init = spy.mock.calls[call]?.[1] as RequestInit | undefined;
   return JSON.parse(String(init?.body));
 }
+
+/** The Idempotency-Key header of each request the form sent, in order. */
+function sentKeys(spy: { mock: { calls: unknown[][] } }): (string | undefined)[] {
+  return spy.mock.calls.map((call) => {
+    const headers = (call[1] as RequestInit | undefined)?.headers as Record<string, string>;
+    return headers['Idempotency-Key'];
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const serviceUnavailable = () =>
+  new Response('', { status: 503, statusText: 'Service Unavailable' });
 
 const submitButton = () => screen.getByRole('button', { name: /Request a Discovery Call/ });
 
@@ -53,11 +66,15 @@ describe('contact form', () => {
     expect(screen.getByLabelText(/Work email/)).toHaveAttribute('type', 'email');
     expect(container.querySelector('form')).toHaveAttribute('novalidate');
 
-    const honeypot = container.querySelector<HTMLInputElement>('input[name="website"]');
+    const honeypot = container.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`);
+    expect(honeypot).toHaveAttribute('type', 'checkbox');
+    expect(honeypot).not.toBeChecked();
     expect(honeypot).toHaveAttribute('tabindex', '-1');
     expect(honeypot).toHaveAttribute('autocomplete', 'off');
     expect(honeypot?.closest('[aria-hidden="true"]')).toHaveClass('hp-field');
-    expect(screen.queryByRole('textbox', { name: /Website/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    // No text field a browser or password manager would fill in by itself.
+    expect(container.querySelector('input[name="website"]')).toBeNull();
   });
 
   it('shows the email message next to the field and focuses the first invalid field', async () => {
@@ -119,7 +136,6 @@ describe('contact form', () => {
       company: 'Northbridge Capital',
       role: 'Managing Director',
       message: 'A pilot for our M&A team.',
-      website: '',
     });
 
     answer(jsonResponse(receipt, 201));
@@ -211,8 +227,91 @@ describe('contact form', () => {
       company: 'Northbridge Capital',
       role: 'Managing Director',
       message: 'Subject: Accessibility Feedback\n\n',
-      website: '',
     });
+  });
+});
+
+describe('honeypot', () => {
+  it('sends contact_me_by_fax_only: true only when a bot ticked it', async () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(receipt, 201));
+    const { user, container } = renderForm();
+    await fillRequired(user);
+    const honeypot = container.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`);
+    if (!honeypot) throw new Error('no honeypot');
+    await user.click(honeypot);
+    await user.click(submitButton());
+
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    expect(sentBody(fetchSpy)).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      company: 'Northbridge Capital',
+      role: 'Managing Director',
+      message: '',
+      contact_me_by_fax_only: true,
+    });
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('is a UUID, and the same when the visitor retries after a failure', async () => {
+    const fetchSpy = jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(serviceUnavailable())
+      .mockResolvedValueOnce(serviceUnavailable())
+      .mockResolvedValueOnce(jsonResponse(receipt, 201));
+    const { user } = renderForm();
+    await fillRequired(user);
+    for (const attempt of [1, 2, 3]) {
+      await user.click(submitButton());
+      await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(attempt));
+      await waitFor(() => expect(submitButton()).toBeEnabled());
+    }
+
+    const [first, ...retries] = sentKeys(fetchSpy);
+    expect(first).toMatch(UUID);
+    expect(retries).toEqual([first, first]);
+    expect(sentBody(fetchSpy, 2)).toEqual(sentBody(fetchSpy, 0));
+  });
+
+  it('is new once a field was edited after a failure', async () => {
+    const fetchSpy = jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(serviceUnavailable())
+      .mockResolvedValueOnce(jsonResponse(receipt, 201));
+    const { user } = renderForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    await user.type(screen.getByLabelText(/Message/), 'One more thing.');
+    await user.click(submitButton());
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+
+    const [first, second] = sentKeys(fetchSpy);
+    expect(first).toMatch(UUID);
+    expect(second).toMatch(UUID);
+    expect(second).not.toBe(first);
+  });
+
+  it('is new for the next form after a success', async () => {
+    const fetchSpy = jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(jsonResponse(receipt, 201))
+      .mockResolvedValueOnce(jsonResponse(receipt, 201));
+    const { user } = renderForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(screen.getByLabelText(/Full name/)).toHaveValue(''));
+    await fillRequired(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+
+    const [first, second] = sentKeys(fetchSpy);
+    expect(first).toMatch(UUID);
+    expect(second).toMatch(UUID);
+    expect(second).not.toBe(first);
+    // The same values as before: only the key tells the service this is a new request.
+    expect(sentBody(fetchSpy, 1)).toEqual(sentBody(fetchSpy, 0));
   });
 });
 

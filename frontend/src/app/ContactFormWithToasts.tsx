@@ -12,8 +12,11 @@ type Props = Omit<ContactFormProps, 'onSuccess' | 'onFailure'>;
 export function ContactFormWithToasts(props: Props) {
   const dispatch = useAppDispatch();
   // Fetch the toast code while the visitor types, so the toast shows at once after submitting.
-  // (Imported from here, the build counts the toasts as part of the form pages' download.)
-  useEffect(() => void import('../features/toasts/Toaster'), []);
+  // (Imported from here, the build counts the toasts as part of the form pages' download.) A
+  // failed prefetch is not an error of its own: the toast region tries again when it is needed.
+  useEffect(() => {
+    import('../features/toasts/Toaster').catch(() => undefined);
+  }, []);
 
   return (
     <ContactForm

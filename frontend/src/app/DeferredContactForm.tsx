@@ -1,4 +1,6 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
+import { importChunk } from '../shared/chunk-load-error';
+import { ErrorBoundary } from './ErrorBoundary';
 
 /**
  * Resolves once the browser has painted the page: a frame is requested, and the timer set inside
@@ -15,16 +17,19 @@ function afterFirstPaint(): Promise<void> {
 // prerendered form is on screen, and React hydrates it in place when the code is there.
 const ContactFormWithToasts = lazy(() =>
   afterFirstPaint()
-    .then(() => import('./ContactFormWithToasts'))
+    .then(() => importChunk(() => import('./ContactFormWithToasts')))
     .then((module) => ({ default: module.ContactFormWithToasts })),
 );
 
 type Props = ComponentProps<typeof ContactFormWithToasts>;
 
+/** A form whose code fails to load is replaced by the error notice; the page around it stays. */
 export function DeferredContactForm(props: Props) {
   return (
-    <Suspense fallback={<p className="form-loading">Loading the form…</p>}>
-      <ContactFormWithToasts {...props} />
-    </Suspense>
+    <ErrorBoundary>
+      <Suspense fallback={<p className="form-loading">Loading the form…</p>}>
+        <ContactFormWithToasts {...props} />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

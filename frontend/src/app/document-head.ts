@@ -1,4 +1,4 @@
-import { siteConfig } from '../shared/site-config';
+import { exampleConfigVariables, siteConfig, type SiteConfig } from '../shared/site-config';
 import type { SiteRoute } from './routes';
 
 interface HeadTags {
@@ -7,17 +7,28 @@ interface HeadTags {
   canonicalUrl: string | null;
 }
 
-export function canonicalUrlFor(path: string): string {
-  return path === '/' ? `${siteConfig.siteUrl}/` : `${siteConfig.siteUrl}${path}`;
+/** The one place canonical URLs are made: the head's link and og:url, and the sitemap. */
+export function canonicalUrlFor(path: string, config: SiteConfig = siteConfig): string {
+  return path === '/' ? `${config.siteUrl}/` : `${config.siteUrl}${path}`;
 }
 
-export function headTagsFor(route: SiteRoute): HeadTags {
-  const canonicalUrl = route.path === null ? null : canonicalUrlFor(route.path);
+/**
+ * Whether search engines may index the site at all. A build that still carries an example value
+ * (an example.com canonical URL, hello@example.com) is not the real site, and must never be
+ * listed as if it were: its pages say noindex, and robots.txt keeps crawlers out.
+ */
+export function siteIsIndexable(config: SiteConfig = siteConfig): boolean {
+  return exampleConfigVariables(config).length === 0;
+}
+
+export function headTagsFor(route: SiteRoute, config: SiteConfig = siteConfig): HeadTags {
+  const canonicalUrl = route.path === null ? null : canonicalUrlFor(route.path, config);
+  const indexable = route.indexable && siteIsIndexable(config);
   const meta: HeadTags['meta'] = [
     { key: 'name', id: 'description', content: route.description },
-    { key: 'name', id: 'robots', content: route.indexable ? 'index, follow' : 'noindex' },
+    { key: 'name', id: 'robots', content: indexable ? 'index, follow' : 'noindex' },
     { key: 'property', id: 'og:type', content: 'website' },
-    { key: 'property', id: 'og:site_name', content: siteConfig.brandName },
+    { key: 'property', id: 'og:site_name', content: config.brandName },
     { key: 'property', id: 'og:title', content: route.title },
     { key: 'property', id: 'og:description', content: route.description },
     { key: 'property', id: 'og:locale', content: 'en_GB' },
@@ -31,8 +42,8 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The <head> markup of a prerendered page. */
-export function renderHeadTags(route: SiteRoute): string {
-  const { title, meta, canonicalUrl } = headTagsFor(route);
+export function renderHeadTags(route: SiteRoute, config: SiteConfig = siteConfig): string {
+  const { title, meta, canonicalUrl } = headTagsFor(route, config);
   const lines = [`<title>${escapeHtml(title)}</title>`];
   for (const { key, id, content } of meta) {
     lines.push(`<meta ${key}="${id}" content="${escapeHtml(content)}" />`);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { EXAMPLE_DEFAULTS, siteConfig } from '../shared/site-config';
+import { realSiteConfig } from '../test-utils/real-site-config';
 import { applyHeadTags, renderHeadTags } from './document-head';
 import { notFoundRoute, routeForPath, siteRoutes } from './routes';
 
@@ -25,21 +27,40 @@ describe('routes', () => {
 describe('document head', () => {
   it('has title, description, canonical URL and Open Graph tags for a page', () => {
     const about = routeForPath('/about');
-    const head = renderHeadTags(about);
+    const head = renderHeadTags(about, realSiteConfig);
     expect(head).toContain(`<title>${about.title}</title>`);
-    expect(head).toContain('<link rel="canonical" href="https://www.example.com/about" />');
-    expect(head).toContain('<meta property="og:url" content="https://www.example.com/about" />');
+    expect(head).toContain(`<link rel="canonical" href="${realSiteConfig.siteUrl}/about" />`);
+    expect(head).toContain(`<meta property="og:url" content="${realSiteConfig.siteUrl}/about" />`);
     expect(head).toContain(`<meta property="og:title" content="${about.title}" />`);
+    expect(head).toContain(
+      `<meta property="og:site_name" content="${realSiteConfig.brandName}" />`,
+    );
     expect(head).toContain('<meta name="robots" content="index, follow" />');
+    expect(renderHeadTags(routeForPath('/'), realSiteConfig)).toContain(
+      `<link rel="canonical" href="${realSiteConfig.siteUrl}/" />`,
+    );
   });
 
   it('lets search engines index every page but the 404, which has no canonical URL', () => {
     for (const route of siteRoutes) {
-      expect(renderHeadTags(route)).toContain('<meta name="robots" content="index, follow" />');
+      expect(renderHeadTags(route, realSiteConfig)).toContain(
+        '<meta name="robots" content="index, follow" />',
+      );
     }
-    const notFound = renderHeadTags(notFoundRoute);
+    const notFound = renderHeadTags(notFoundRoute, realSiteConfig);
     expect(notFound).toContain('content="noindex"');
     expect(notFound).not.toContain('canonical');
+  });
+
+  it('asks search engines to skip every page while a value is still an example', () => {
+    const withExampleEmail = { ...realSiteConfig, contactEmail: EXAMPLE_DEFAULTS.contactEmail };
+    for (const config of [siteConfig, withExampleEmail]) {
+      for (const route of [...siteRoutes, notFoundRoute]) {
+        const head = renderHeadTags(route, config);
+        expect(head).toContain('<meta name="robots" content="noindex" />');
+        expect(head).not.toContain('index, follow');
+      }
+    }
   });
 
   it('escapes text for HTML', () => {
@@ -52,7 +73,7 @@ describe('document head', () => {
     expect(document.title).toBe(routeForPath('/terms').title);
     expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
       'href',
-      'https://www.example.com/terms',
+      `${siteConfig.siteUrl}/terms`,
     );
     applyHeadTags(notFoundRoute);
     expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();

@@ -1,4 +1,5 @@
 import { lazy, type LazyExoticComponent, type ReactElement } from 'react';
+import { importChunk } from '../shared/chunk-load-error';
 import { NOT_FOUND_TITLE } from '../shared/content';
 import { siteConfig } from '../shared/site-config';
 import type { SkipLinkTarget } from '../features/navigation/SkipLinks';
@@ -27,7 +28,7 @@ const page = <K extends string>(
   load: () => Promise<Record<K, PageComponent>>,
   name: K,
 ): LazyExoticComponent<PageComponent> =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
+  lazy(() => importChunk(load).then((module) => ({ default: module[name] })));
 
 export const siteRoutes: SiteRoute[] = [
   {

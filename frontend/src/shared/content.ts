@@ -44,3 +44,8 @@ export const GOVERNING_LAW_COUNTRY = 'Belgium';
 export const ACKNOWLEDGEMENT_BUSINESS_DAYS = 2;
 export const ASSESSMENT_BUSINESS_DAYS = 5;
 export const SUPPORT_HOURS = '9 AM - 5 PM CET';
+
+// Not from the spec: shown in place of a part of the page that failed (app/ErrorNotice.tsx).
+export const PAGE_ERROR_TITLE = 'Sorry, this part of the page could not be shown.';
+export const PAGE_ERROR_TEXT = 'Please reload the page, or email us at';
+export const PAGE_ERROR_RELOAD_LABEL = 'Reload the page';

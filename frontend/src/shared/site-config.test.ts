@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { siteConfig } from './site-config';
+import {
+  EXAMPLE_DEFAULTS,
+  SITE_CONFIG_VARIABLES,
+  exampleConfigVariables,
+  siteConfig,
+  type SiteConfig,
+} from './site-config';
+import { realSiteConfig } from '../test-utils/real-site-config';
 
 // No VITE_* variables are set in tests, so these are the documented example defaults.
 describe('site config', () => {
@@ -13,4 +20,29 @@ describe('site config', () => {
       schedulerUrl: 'https://cal.com/example/discovery-call',
     });
   });
+});
+
+describe('exampleConfigVariables', () => {
+  it('names every variable of a build that set none', () => {
+    expect(exampleConfigVariables()).toEqual([
+      'VITE_BRAND_NAME',
+      'VITE_SITE_URL',
+      'VITE_CONTACT_EMAIL',
+      'VITE_ACCESSIBILITY_EMAIL',
+      'VITE_PRIVACY_EMAIL',
+      'VITE_SCHEDULER_URL',
+    ]);
+  });
+
+  it('names nothing when every value is real', () => {
+    expect(exampleConfigVariables(realSiteConfig)).toEqual([]);
+  });
+
+  it.each(Object.keys(EXAMPLE_DEFAULTS) as (keyof SiteConfig)[])(
+    'names the variable of %s when only that one is still the example',
+    (key) => {
+      const config = { ...realSiteConfig, [key]: EXAMPLE_DEFAULTS[key].toUpperCase() };
+      expect(exampleConfigVariables(config)).toEqual([SITE_CONFIG_VARIABLES[key]]);
+    },
+  );
 });

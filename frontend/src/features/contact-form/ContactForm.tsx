@@ -11,9 +11,11 @@ import { siteConfig } from '../../shared/site-config';
 import { contactApi } from './contact-api';
 import {
   EMPTY_CONTACT_FORM,
+  HONEYPOT_FIELD,
   composeMessage,
   toContactRequestBody,
   type ContactFormValues,
+  type ContactTextField,
 } from './contact-form-values';
 import {
   CONTACT_FIELD_LIMITS,
@@ -23,6 +25,7 @@ import {
   type ContactPayload,
 } from './contact-schema';
 import { FormField } from './FormField';
+import { useIdempotencyKey } from './use-idempotency-key';
 
 export type ContactFormStatus = 'idle' | 'submitting' | 'success' | 'failure';
 
@@ -35,8 +38,7 @@ export interface ContactFormProps {
   onFailure: () => void;
 }
 
-type FieldName = keyof ContactFormValues;
-const VISIBLE_FIELDS: FieldName[] = ['name', 'email', 'company', 'role', 'message'];
+const VISIBLE_FIELDS: ContactTextField[] = ['name', 'email', 'company', 'role', 'message'];
 
 /**
  * The form is prerendered disabled and enabled by its code once that runs in the browser: until
@@ -66,7 +68,10 @@ export function ContactForm({
   const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
   const [errors, setErrors] = useState<ContactFieldErrors>({});
   const [status, setStatus] = useState<ContactFormStatus>('idle');
-  const fieldRefs = useRef<Partial<Record<FieldName, HTMLInputElement | HTMLTextAreaElement>>>({});
+  const idempotencyKey = useIdempotencyKey();
+  const fieldRefs = useRef<
+    Partial<Record<ContactTextField, HTMLInputElement | HTMLTextAreaElement>>
+  >({});
 
   const messageLimit = CONTACT_FIELD_LIMITS.message - composeMessage('', subject).length;
 
@@ -86,9 +91,15 @@ export function ContactForm({
     if (first) fieldRefs.current[first]?.focus();
   }
 
+  // Changed values make a different request: a retry of it must not count as the earlier one.
+  function updateValues(next: ContactFormValues) {
+    setValues(next);
+    idempotencyKey.renew();
+  }
+
   function handleChange(name: string, value: string) {
     const next = { ...values, [name]: value };
-    setValues(next);
+    updateValues(next);
     // Once a field has been flagged, re-check it as the visitor corrects it.
     if (errors[name]) setErrors({ ...errors, [name]: validate(next).errors[name] });
   }
@@ -103,10 +114,15 @@ export function ContactForm({
     }
     setErrors({});
     setStatus('submitting');
-    const request = dispatch(contactApi.endpoints.submitContact.initiate(data));
+    const request = dispatch(
+      contactApi.endpoints.submitContact.initiate({
+        body: data,
+        idempotencyKey: idempotencyKey.current(),
+      }),
+    );
     try {
       await request.unwrap();
-      setValues(EMPTY_CONTACT_FORM);
+      updateValues(EMPTY_CONTACT_FORM);
       setStatus('success');
       onSuccess();
     } catch (error) {
@@ -118,11 +134,12 @@ export function ContactForm({
     }
   }
 
-  const id = (field: FieldName) => `${idPrefix}-${field}`;
-  const refFor = (field: FieldName) => (element: HTMLInputElement | HTMLTextAreaElement | null) => {
-    if (element) fieldRefs.current[field] = element;
-  };
-  const fieldProps = (field: FieldName) => ({
+  const id = (field: string) => `${idPrefix}-${field}`;
+  const refFor =
+    (field: ContactTextField) => (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+      if (element) fieldRefs.current[field] = element;
+    };
+  const fieldProps = (field: ContactTextField) => ({
     id: id(field),
     name: field,
     value: values[field],
@@ -183,18 +200,21 @@ export function ContactForm({
             maxLength={messageLimit}
           />
         </div>
-        {/* Honeypot for bots: hidden from people and from assistive technology alike. */}
+        {/* Honeypot for bots: hidden from people and from assistive technology alike. A checkbox,
+            because browsers and password managers fill in text fields but never tick boxes. */}
         <div className="hp-field" aria-hidden="true">
-          <label htmlFor={id('website')}>Website</label>
           <input
-            id={id('website')}
-            name="website"
-            type="text"
+            id={id(HONEYPOT_FIELD)}
+            name={HONEYPOT_FIELD}
+            type="checkbox"
             tabIndex={-1}
             autoComplete="off"
-            value={values.website}
-            onChange={(event) => handleChange('website', event.target.value)}
+            checked={values.contactMeByFaxOnly}
+            onChange={(event) =>
+              updateValues({ ...values, contactMeByFaxOnly: event.target.checked })
+            }
           />
+          <label htmlFor={id(HONEYPOT_FIELD)}>Contact me by fax only</label>
         </div>
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={submitting}>

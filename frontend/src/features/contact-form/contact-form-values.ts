@@ -1,11 +1,17 @@
+/** The honeypot's name: a checkbox that autofill never ticks, unlike a text field such as `website`. */
+export const HONEYPOT_FIELD = 'contact_me_by_fax_only';
+
 export interface ContactFormValues {
   name: string;
   email: string;
   company: string;
   role: string;
   message: string;
-  website: string;
+  /** The honeypot: hidden from people, so only a bot ticks it. */
+  contactMeByFaxOnly: boolean;
 }
+
+export type ContactTextField = Exclude<keyof ContactFormValues, 'contactMeByFaxOnly'>;
 
 export const EMPTY_CONTACT_FORM: ContactFormValues = {
   name: '',
@@ -13,7 +19,7 @@ export const EMPTY_CONTACT_FORM: ContactFormValues = {
   company: '',
   role: '',
   message: '',
-  website: '',
+  contactMeByFaxOnly: false,
 };
 
 /** The message as sent: with a subject, `Subject: <subject>`, a blank line, then the text. */
@@ -21,6 +27,10 @@ export function composeMessage(message: string, subject?: string): string {
   return subject ? `Subject: ${subject}\n\n${message}` : message;
 }
 
+/**
+ * The body of the POST: exactly the spec's fields (§7), plus the honeypot only when it was
+ * ticked, so that a person's request never carries anything else.
+ */
 export function toContactRequestBody(values: ContactFormValues, subject?: string) {
   return {
     name: values.name,
@@ -28,6 +38,6 @@ export function toContactRequestBody(values: ContactFormValues, subject?: string
     company: values.company,
     role: values.role,
     message: composeMessage(values.message, subject),
-    website: values.website,
+    ...(values.contactMeByFaxOnly ? { [HONEYPOT_FIELD]: true as const } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { INVALID_EMAIL_MESSAGE } from '../../shared/content';
+import { HONEYPOT_FIELD } from './contact-form-values';
 
 // The limits and rules of POST /api/contact (contract/README.md); the contact-service checks
 // the same table of payloads, so the two validators cannot drift apart.
@@ -15,9 +16,11 @@ export const CONTACT_FIELD_LIMITS = {
 export const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
-const CONTROL_CHARACTER = /\p{Cc}/u;
+// Control characters, and unpaired surrogates (\p{Cs}; with the u flag a proper pair is one code
+// point and does not match), which are not text and which the contract rejects.
+const CONTROL_CHARACTER = /[\p{Cc}\p{Cs}]/u;
 // Line breaks and tabs are fine in a free-text message; other control characters are not.
-const CONTROL_CHARACTER_EXCEPT_BREAKS = /(?![\t\n\r])\p{Cc}/u;
+const CONTROL_CHARACTER_EXCEPT_BREAKS = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
 
 const SPECIAL_CHARACTERS_MESSAGE = 'Please remove line breaks and special characters.';
 const tooLongMessage = (max: number) => `Please keep this to ${max} characters or fewer.`;
@@ -52,8 +55,8 @@ export const contactSchema = z.strictObject({
       }),
     ),
   ),
-  // The honeypot: people never see it, so it is empty unless a bot filled it in.
-  website: z.optional(z.string()),
+  // The honeypot: people never see it, so it is only there when a bot ticked it.
+  [HONEYPOT_FIELD]: z.optional(z.literal(true)),
 });
 
 export type ContactPayload = z.output<typeof contactSchema>;

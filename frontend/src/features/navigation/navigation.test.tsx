@@ -54,6 +54,25 @@ describe('top navigation', () => {
   });
 });
 
+describe('arriving with a fragment', () => {
+  it('scrolls to the section it names', async () => {
+    renderApp('/#solution');
+    const heading = await screen.findByRole('heading', { name: /02 Solution/ });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 900 - 80, behavior: 'smooth' });
+  });
+
+  it.each(['/#%', '/#%E0%A4%A', '/#%00'])(
+    'keeps the landing page on screen for the malformed fragment in %s',
+    async (path) => {
+      renderApp(path);
+      expect(await screen.findByRole('heading', { name: /01 Problem/ })).toBeVisible();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(window.scrollTo).not.toHaveBeenCalled();
+    },
+  );
+});
+
 describe('skip links', () => {
   it('come first in the tab order and lead to the main content', async () => {
     const user = userEvent.setup();

@@ -43,6 +43,26 @@ describe('base query', () => {
     expect(init.body).toBeUndefined();
   });
 
+  it('sends extra headers beside the content type, and without one when there is no body', async () => {
+    const fetchSpy = jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => jsonResponse({ id: 'x', createdAt: 'now' }, 201));
+    const key = { 'Idempotency-Key': '3f0c1b7e-8a52-4d0e-9a61-2b1f4c7d9e10' };
+    await baseQuery(
+      { url: '/api/contact', method: 'POST', body: { name: 'Ada' }, headers: key },
+      queryApi,
+      {},
+    );
+    expect(lastInit(fetchSpy)).toMatchObject({
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', ...key },
+    });
+
+    await baseQuery({ url: '/api/things', method: 'DELETE', headers: key }, queryApi, {});
+    expect(lastInit(fetchSpy).headers).toEqual(key);
+    expect(lastInit(fetchSpy).credentials).toBe('include');
+  });
+
   it('turns a non-OK answer into "<status>: <body text>"', async () => {
     const body = { status: 400, error: 'Bad Request', message: 'Please correct the fields.' };
     mockFetch(jsonResponse(body, 400, 'Bad Request'));

@@ -10,6 +10,8 @@ export interface RequestArgs {
   url: string;
   method?: string;
   body?: unknown;
+  /** Sent as they are, beside the JSON content type that a body brings. */
+  headers?: Record<string, string>;
   on401?: On401Behavior;
 }
 
@@ -41,6 +43,11 @@ export function createBaseQuery(
     const request: RequestArgs = isQueryKey(args) ? defaultQuery(args) : args;
     const { url, method = 'GET', body, on401 = 'throw' } = request;
     const hasBody = body !== undefined;
+    // A JSON content type only with a body (spec §7); a request with neither sends no headers.
+    const headers = {
+      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+      ...request.headers,
+    };
 
     let response: Response;
     try {
@@ -48,7 +55,7 @@ export function createBaseQuery(
         method,
         credentials: 'include',
         signal,
-        headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+        headers: Object.keys(headers).length > 0 ? headers : undefined,
         body: hasBody ? JSON.stringify(body) : undefined,
       });
     } catch (cause) {
