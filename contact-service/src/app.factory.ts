@@ -41,7 +41,8 @@ export async function createApp(env: Env, databaseUrl: string): Promise<NestFast
       ? 'Migrations: the schema is up to date'
       : `Migrations applied: ${migrations.applied.join(', ')}`,
   );
-  app.setGlobalPrefix('api');
+  // /metrics stays outside /api, the only prefix nginx proxies: Prometheus scrapes this port.
+  app.setGlobalPrefix('api', { exclude: ['metrics'] });
   app.useGlobalFilters(new ApiExceptionFilter());
   // The API serves JSON only; the site's own headers are set by nginx.
   await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"] } } });

@@ -8,6 +8,8 @@ import { isWorthRetrying } from './database/connection-errors.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { HealthModule } from './health/health.module.js';
 import { loggerModule } from './logging/logger.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({})
@@ -36,6 +38,8 @@ export class AppModule {
         ThrottlerModule.forRoot({
           throttlers: [{ ttl: env.RATE_LIMIT_WINDOW_SECONDS * 1000, limit: env.RATE_LIMIT_MAX }],
         }),
+        MetricsModule,
+        NotificationsModule.forRoot(env, databaseUrl),
         ContactModule,
         UsersModule,
         HealthModule,

@@ -67,6 +67,7 @@ describe('the embedded database', () => {
     expect(tables.map((t: { table_name: string }) => t.table_name)).toEqual([
       'contact_submissions',
       'migrations',
+      'notifications',
       'users',
     ]);
   });

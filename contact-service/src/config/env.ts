@@ -2,6 +2,19 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.email({ error: 'must be email addresses separated by commas' }))
+      .min(1, { error: 'must name at least one email address' }),
+  );
 const flag = z
   .enum(['true', 'false'], { error: 'must be true or false' })
   .transform((v) => v === 'true');
@@ -55,6 +68,35 @@ export const envSchema = z
       ),
     RATE_LIMIT_MAX: positiveInt.default(20),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
+    // Notifications (README.md, "Notifications"). Each channel is on when its settings are given.
+    /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://… (implicit TLS). */
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+    NOTIFY_FROM: z.email({ error: 'must be an email address' }).optional(),
+    /** The sales inbox: every contact request. */
+    NOTIFY_TO: emailList.optional(),
+    /** Accessibility feedback; NOTIFY_TO when unset. */
+    NOTIFY_ACCESSIBILITY_TO: emailList.optional(),
+    WEBHOOK_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+    /** Standard Webhooks signing secret: whsec_ followed by base64. */
+    WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]{24,}={0,2}$/, {
+        error: 'must be a Standard Webhooks secret: whsec_ followed by at least 18 bytes in base64',
+      })
+      .optional(),
+    SLACK_WEBHOOK_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+    ACKNOWLEDGE_SENDER: flag.default(false),
+    /** Delivery attempts after the first; with the default delay, about a day in all. */
+    NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(15),
+    NOTIFY_RETRY_DELAY_SECONDS: positiveInt.max(3600).default(5),
+    /** Whether this process delivers notifications (false: a separate `worker` process does). */
+    NOTIFY_WORKER: flag.default(true),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -74,6 +116,32 @@ export const envSchema = z
         code: 'custom',
         path: ['EMBEDDED_DATABASE'],
         message: 'cannot be true together with DATABASE_URL: set one of them',
+      });
+    }
+    // Email needs all three; half a configuration would fail quietly at the first lead.
+    const email = ['SMTP_URL', 'NOTIFY_FROM', 'NOTIFY_TO'] as const;
+    const given = email.filter((name) => env[name] !== undefined);
+    if (given.length > 0 && given.length < email.length) {
+      for (const name of email.filter((name) => env[name] === undefined)) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is not set, but ${given.join(' and ')} ${given.length > 1 ? 'are' : 'is'}: email notifications need SMTP_URL, NOTIFY_FROM and NOTIFY_TO`,
+        });
+      }
+    }
+    if ((env.WEBHOOK_URL === undefined) !== (env.WEBHOOK_SECRET === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: [env.WEBHOOK_URL === undefined ? 'WEBHOOK_URL' : 'WEBHOOK_SECRET'],
+        message: 'is not set: the signed webhook needs both WEBHOOK_URL and WEBHOOK_SECRET',
+      });
+    }
+    if (env.ACKNOWLEDGE_SENDER && given.length < email.length) {
+      context.addIssue({
+        code: 'custom',
+        path: ['ACKNOWLEDGE_SENDER'],
+        message: 'needs email: set SMTP_URL, NOTIFY_FROM and NOTIFY_TO too',
       });
     }
     if (env.EMBEDDED_DATABASE && env.NODE_ENV === 'production') {
@@ -107,6 +175,11 @@ const SHOWN_VALUES = new Set([
   'RATE_LIMIT_MAX',
   'RATE_LIMIT_WINDOW_SECONDS',
   'LOG_LEVEL',
+  'NOTIFY_FROM',
+  'ACKNOWLEDGE_SENDER',
+  'NOTIFY_RETRY_LIMIT',
+  'NOTIFY_RETRY_DELAY_SECONDS',
+  'NOTIFY_WORKER',
 ]);
 
 /** Parses the environment; a bad value throws a ConfigError whose message is one line naming it. */
@@ -127,12 +200,24 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 /** Every value a log line must not show: passwords, and whole URLs that may carry one. */
 export function secretValues(env: Env): string[] {
-  const values = [env.DATABASE_PASSWORD, env.DATABASE_URL];
-  if (env.DATABASE_URL) {
-    const password = new URL(env.DATABASE_URL).password;
+  const values = [
+    env.DATABASE_PASSWORD,
+    env.DATABASE_URL,
+    env.SMTP_URL,
+    env.WEBHOOK_URL,
+    env.WEBHOOK_SECRET,
+    env.SLACK_WEBHOOK_URL,
+  ];
+  for (const url of [env.DATABASE_URL, env.SMTP_URL]) {
+    if (!url) continue;
+    const { password } = new URL(url);
     values.push(password, safeDecode(password));
   }
-  return values.filter((value): value is string => Boolean(value && value.length >= 3));
+  for (const url of [env.WEBHOOK_URL, env.SLACK_WEBHOOK_URL]) {
+    // Webhook URLs carry their token in the path or the query (Slack: /services/T…/B…/token).
+    if (url) values.push(new URL(url).pathname, new URL(url).search);
+  }
+  return values.filter((value): value is string => Boolean(value && value.length >= 4));
 }
 
 /** Replaces every secret in a text meant for a log or the terminal. */

@@ -7,6 +7,9 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { apiError } from '../http/api-error.js';
+import { MetricsService } from '../metrics/metrics.service.js';
+import { kindOf, toLead } from '../notifications/lead.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 
 export interface ContactReceipt {
@@ -42,7 +45,11 @@ interface StoredRow {
 export class ContactService {
   private readonly logger = new Logger(ContactService.name);
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsService,
+    private readonly metrics: MetricsService,
+  ) {}
 
   /**
    * Stores a submission; the receipt is returned only once the row is committed. With an
@@ -54,17 +61,26 @@ export class ContactService {
     const values = [dto.name, dto.email, dto.company, dto.role, dto.message || null];
     const spamReason = spamReasonOf(dto);
     let row: StoredRow | undefined;
+    let created = false;
+    const transaction = this.dataSource.createQueryRunner();
     try {
-      // One INSERT in autocommit mode: committed when it returns, never half-written. A key that
-      // is already stored inserts nothing; the row holding it is then read (a new statement, so
-      // it also sees a row that a concurrent request with the same key committed meanwhile).
-      [row] = (await this.dataSource.query(
+      // The submission and its notifications in one transaction: committed together or not at
+      // all, and the 201 only after the commit. A key that is already stored inserts nothing;
+      // the row holding it is then read (a new statement, so it also sees a row that a
+      // concurrent request with the same key committed meanwhile).
+      await transaction.connect();
+      await transaction.startTransaction();
+      [row] = (await transaction.query(
         `INSERT INTO contact_submissions (name, email, company, role, message, spam_reason, idempotency_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (idempotency_key) DO NOTHING
          RETURNING id, created_at, name, email, company, role, message`,
         [...values, spamReason, idempotencyKey ?? null],
       )) as StoredRow[];
+      created = row !== undefined;
+      // Suspected spam is kept for operators, never announced.
+      if (row && !spamReason) await this.notifications.schedule(transaction, toLead(row));
+      await transaction.commitTransaction();
       if (!row) {
         [row] = (await this.dataSource.query(
           `SELECT id, created_at, name, email, company, role, message
@@ -73,10 +89,13 @@ export class ContactService {
         )) as StoredRow[];
       }
     } catch (error) {
+      if (transaction.isTransactionActive) await transaction.rollbackTransaction().catch(() => {});
       // Valid input cannot break a constraint, so a failure here is the database being away.
-      // The INSERT may still have been committed (a timeout does not cancel it), hence the wording.
+      // The commit may still have happened (a timeout does not cancel it), hence the wording.
       this.logger.error(`Could not store a submission: ${(error as Error).message}`);
       throw new ServiceUnavailableException(apiError(503, NOT_CONFIRMED_MESSAGE));
+    } finally {
+      await transaction.release().catch(() => {});
     }
     // Erased between the two statements: nothing of it is kept, so it may be sent again.
     if (!row) throw new ServiceUnavailableException(apiError(503, NOT_CONFIRMED_MESSAGE));
@@ -84,7 +103,13 @@ export class ContactService {
     if (stored.some((value, index) => value !== values[index])) {
       throw new UnprocessableEntityException(apiError(422, KEY_REUSED_MESSAGE));
     }
-    if (spamReason) this.logger.warn(`Suspected spam stored as ${row.id}: ${spamReason}`);
+    if (created) {
+      this.metrics.submissions.inc({
+        kind: kindOf(row.message),
+        spam: String(Boolean(spamReason)),
+      });
+      if (spamReason) this.logger.warn(`Suspected spam stored as ${row.id}: ${spamReason}`);
+    }
     return { id: row.id, createdAt: row.created_at };
   }
 }

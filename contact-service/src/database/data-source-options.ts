@@ -1,8 +1,10 @@
 import type { DataSourceOptions } from 'typeorm';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
+import { Notification } from '../notifications/notification.entity.js';
 import { User } from '../users/user.entity.js';
 import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-schema.js';
 import { IdempotencyAndSpam1795000000000 } from './migrations/1795000000000-idempotency-and-spam.js';
+import { Notifications1795100000000 } from './migrations/1795100000000-notifications.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -22,8 +24,12 @@ export function dataSourceOptions({
   return {
     type: 'postgres',
     url,
-    entities: [ContactSubmission, User],
-    migrations: [InitialSchema1763769600000, IdempotencyAndSpam1795000000000],
+    entities: [ContactSubmission, Notification, User],
+    migrations: [
+      InitialSchema1763769600000,
+      IdempotencyAndSpam1795000000000,
+      Notifications1795100000000,
+    ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,

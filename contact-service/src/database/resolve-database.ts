@@ -29,12 +29,12 @@ export async function resolveDatabase(env: Env): Promise<ResolvedDatabase> {
       description: `Postgres at ${host}:${port || 5432}${pathname}`,
     };
   }
-  // The embedded server takes a fixed number of connections: the pool plus the migration
-  // connections (lock and runner) and one spare.
+  // The embedded server takes a fixed number of connections: the pool, the migration
+  // connections (lock and runner), the queue's pool and its listener, and spares.
   const embedded = await startEmbeddedPostgres(
     env.EMBEDDED_DB_DIR,
     env.EMBEDDED_DB_PORT,
-    env.DATABASE_POOL_SIZE + 3,
+    env.DATABASE_POOL_SIZE + 10,
   );
   return {
     url: embedded.url,

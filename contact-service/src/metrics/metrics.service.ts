@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+
+/**
+ * The service's Prometheus metrics, in a registry of its own (not prom-client's global one), so
+ * that each app instance, in a test process too, counts for itself. The one number to alert on:
+ * notification_oldest_pending_age_seconds.
+ */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+
+  readonly submissions = new Counter({
+    name: 'contact_submissions_received_total',
+    help: 'Submissions stored, by kind (contact, accessibility) and whether suspected spam.',
+    labelNames: ['kind', 'spam'] as const,
+    registers: [this.registry],
+  });
+
+  readonly deliveries = new Counter({
+    name: 'notification_deliveries_total',
+    help: 'Delivery attempts by channel and outcome (sent, retry, failed).',
+    labelNames: ['channel', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    collectDefaultMetrics({ register: this.registry });
+    // Read from the database at each scrape, so every replica reports the same, true numbers.
+    new Gauge({
+      name: 'notifications_pending',
+      help: 'Notifications not delivered yet, by channel.',
+      labelNames: ['channel'] as const,
+      registers: [this.registry],
+      async collect() {
+        const rows = (await dataSource.query(
+          `SELECT channel, count(*)::int AS n FROM notifications WHERE status = 'pending' GROUP BY channel`,
+        )) as { channel: string; n: number }[];
+        this.reset();
+        for (const row of rows) this.set({ channel: row.channel }, row.n);
+      },
+    });
+    new Gauge({
+      name: 'notification_oldest_pending_age_seconds',
+      help: 'Age of the oldest notification not delivered yet (0 when none): alert on it.',
+      registers: [this.registry],
+      async collect() {
+        const [row] = (await dataSource.query(
+          `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS age
+             FROM notifications WHERE status = 'pending'`,
+        )) as { age: number }[];
+        this.set(row?.age ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'notifications_failed',
+      help: 'Notifications that ran out of attempts, by channel (leads retry replays them).',
+      labelNames: ['channel'] as const,
+      registers: [this.registry],
+      async collect() {
+        const rows = (await dataSource.query(
+          `SELECT channel, count(*)::int AS n FROM notifications WHERE status = 'failed' GROUP BY channel`,
+        )) as { channel: string; n: number }[];
+        this.reset();
+        for (const row of rows) this.set({ channel: row.channel }, row.n);
+      },
+    });
+  }
+}

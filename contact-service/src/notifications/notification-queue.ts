@@ -1,0 +1,91 @@
+import { PgBoss, type Db, type Job } from 'pg-boss';
+import type { Env } from '../config/env.js';
+import type { Channel } from './notification.entity.js';
+
+export interface DeliveryJob {
+  notificationId: string;
+}
+
+/** Where a job that ran out of attempts (or whose worker died on the last one) goes. */
+const DEAD_LETTERS = 'notify-dead';
+export const queueOf = (channel: Channel) => `notify-${channel}`;
+
+/**
+ * The delivery queue: pg-boss (https://github.com/timgit/pg-boss) in the same Postgres, schema
+ * pgboss. A job carries only a notification's id. Jobs are added in the transaction that stores
+ * the submission, so the 201 is sent only once both are committed; workers in any number of
+ * processes share the queue (SKIP LOCKED), retries back off exponentially with jitter, and a job
+ * whose worker died is taken up again when its lease (expireInSeconds) runs out.
+ */
+export class NotificationQueue {
+  readonly boss: PgBoss;
+
+  constructor(
+    url: string,
+    private readonly env: Env,
+  ) {
+    this.boss = new PgBoss({
+      connectionString: url,
+      max: 3,
+      application_name: 'contact-service queue',
+      schema: 'pgboss',
+    });
+  }
+
+  async start(onError: (error: Error) => void): Promise<void> {
+    this.boss.on('error', onError);
+    await this.boss.start();
+    const options = {
+      retryLimit: this.env.NOTIFY_RETRY_LIMIT,
+      retryDelay: this.env.NOTIFY_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      // Standard Webhooks' schedule tops out at 10 hours between attempts; so does this one.
+      retryDelayMax: 10 * 3600,
+      // The lease: a job whose worker has not finished in 2 minutes is given to another.
+      expireInSeconds: 120,
+      // A job waits as long as a channel stays unconfigured (notifications wait, stored).
+      retentionSeconds: 400 * 24 * 3600,
+      deleteAfterSeconds: 7 * 24 * 3600,
+      deadLetter: DEAD_LETTERS,
+    };
+    await this.ensureQueue(DEAD_LETTERS, { retryLimit: 5, retentionSeconds: 400 * 24 * 3600 });
+    for (const channel of ['email', 'webhook', 'slack', 'acknowledgement'] as const) {
+      await this.ensureQueue(queueOf(channel), options);
+    }
+  }
+
+  private async ensureQueue(name: string, options: Parameters<PgBoss['createQueue']>[1]) {
+    if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
+    else await this.boss.createQueue(name, options);
+  }
+
+  /** Adds the delivery jobs in the caller's transaction; the job id is the notification's id. */
+  async enqueue(db: Db, notifications: { id: string; channel: Channel }[]): Promise<void> {
+    for (const { id, channel } of notifications) {
+      await this.boss.send(queueOf(channel), { notificationId: id } satisfies DeliveryJob, {
+        id,
+        db,
+      });
+    }
+  }
+
+  async work(channel: Channel, handler: (job: Job<DeliveryJob>) => Promise<void>): Promise<void> {
+    await this.boss.work<DeliveryJob>(
+      queueOf(channel),
+      { pollingIntervalSeconds: 0.5, batchSize: 1 },
+      async (jobs) => {
+        for (const job of jobs) await handler(job);
+      },
+    );
+  }
+
+  async workDeadLetters(handler: (job: Job<DeliveryJob>) => Promise<void>): Promise<void> {
+    await this.boss.work<DeliveryJob>(DEAD_LETTERS, { pollingIntervalSeconds: 2 }, async (jobs) => {
+      for (const job of jobs) await handler(job);
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 10_000 });
+  }
+}

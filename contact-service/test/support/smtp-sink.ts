@@ -1,0 +1,73 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** The envelope: who the server was asked to deliver to (Bcc included). */
+  recipients: string[];
+  raw: string;
+  parsed: ParsedMail;
+}
+
+/** A real SMTP server in the test process (smtp-server, from the nodemailer project). */
+export class SmtpSink {
+  readonly mails: ReceivedMail[] = [];
+  private server?: SMTPServer;
+
+  private constructor(private port = 0) {}
+
+  static async start(): Promise<SmtpSink> {
+    const sink = new SmtpSink();
+    await sink.listen();
+    return sink;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts accepting mail (again, on the same port after stop()). */
+  async listen(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          void simpleParser(raw).then((parsed) => {
+            this.mails.push({
+              recipients: session.envelope.rcptTo.map((to) => to.address),
+              raw,
+              parsed,
+            });
+            callback();
+          }, callback);
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.port = (server.server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  /** Stops accepting connections: SMTP is "down" until listen() again. */
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  async waitFor(count: number, timeoutMs = 20_000): Promise<ReceivedMail[]> {
+    const started = Date.now();
+    while (this.mails.length < count) {
+      if (Date.now() - started > timeoutMs) {
+        throw new Error(`${this.mails.length} of ${count} mails arrived within ${timeoutMs} ms`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return this.mails;
+  }
+}

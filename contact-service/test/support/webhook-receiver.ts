@@ -1,0 +1,84 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+export interface ReceivedWebhook {
+  id: string;
+  /** The payload, verified with the standardwebhooks verifier (signature and timestamp). */
+  payload: { type: string; timestamp: string; data: Record<string, string> };
+}
+
+/**
+ * A real HTTP receiver that verifies every request as a CRM would, with the standardwebhooks
+ * verifier; `status` sets what it answers (200 by default), and requests that fail verification
+ * are counted apart.
+ */
+export class WebhookReceiver {
+  readonly received: ReceivedWebhook[] = [];
+  readonly rejected: string[] = [];
+  attempts = 0;
+  status = 200;
+  private readonly verifier: Webhook;
+
+  private constructor(
+    private readonly server: Server,
+    readonly secret: string,
+  ) {
+    this.verifier = new Webhook(secret);
+  }
+
+  static async start(secret: string): Promise<WebhookReceiver> {
+    let receiver: WebhookReceiver | undefined;
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => receiver!.handle(req.headers, Buffer.concat(chunks).toString(), res));
+    });
+    receiver = new WebhookReceiver(server, secret);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return receiver;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks/leads`;
+  }
+
+  private handle(
+    headers: Record<string, string | string[] | undefined>,
+    body: string,
+    res: import('node:http').ServerResponse,
+  ): void {
+    this.attempts += 1;
+    if (this.status >= 200 && this.status < 300) {
+      try {
+        const payload = this.verifier.verify(body, {
+          'webhook-id': String(headers['webhook-id']),
+          'webhook-timestamp': String(headers['webhook-timestamp']),
+          'webhook-signature': String(headers['webhook-signature']),
+        }) as ReceivedWebhook['payload'];
+        this.received.push({ id: String(headers['webhook-id']), payload });
+      } catch (error) {
+        this.rejected.push((error as Error).message);
+        res.writeHead(400).end();
+        return;
+      }
+    }
+    res.writeHead(this.status).end();
+  }
+
+  async waitFor(count: number, timeoutMs = 20_000): Promise<ReceivedWebhook[]> {
+    const started = Date.now();
+    while (this.received.length < count) {
+      if (Date.now() - started > timeoutMs) {
+        throw new Error(`${this.received.length} of ${count} webhooks within ${timeoutMs} ms`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return this.received;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
