@@ -60,8 +60,8 @@ export class ContactService {
   async create(dto: CreateContactDto, idempotencyKey?: string): Promise<ContactReceipt> {
     const values = [dto.name, dto.email, dto.company, dto.role, dto.message || null];
     const spamReason = spamReasonOf(dto);
+    let inserted: StoredRow | undefined;
     let row: StoredRow | undefined;
-    let created = false;
     const transaction = this.dataSource.createQueryRunner();
     try {
       // The submission and its notifications in one transaction: committed together or not at
@@ -70,17 +70,19 @@ export class ContactService {
       // concurrent request with the same key committed meanwhile).
       await transaction.connect();
       await transaction.startTransaction();
-      [row] = (await transaction.query(
+      [inserted] = (await transaction.query(
         `INSERT INTO contact_submissions (name, email, company, role, message, spam_reason, idempotency_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (idempotency_key) DO NOTHING
          RETURNING id, created_at, name, email, company, role, message`,
         [...values, spamReason, idempotencyKey ?? null],
       )) as StoredRow[];
-      created = row !== undefined;
       // Suspected spam is kept for operators, never announced.
-      if (row && !spamReason) await this.notifications.schedule(transaction, toLead(row));
+      if (inserted && !spamReason) {
+        await this.notifications.schedule(transaction, toLead(inserted));
+      }
       await transaction.commitTransaction();
+      row = inserted;
       if (!row) {
         [row] = (await this.dataSource.query(
           `SELECT id, created_at, name, email, company, role, message
@@ -103,7 +105,7 @@ export class ContactService {
     if (stored.some((value, index) => value !== values[index])) {
       throw new UnprocessableEntityException(apiError(422, KEY_REUSED_MESSAGE));
     }
-    if (created) {
+    if (inserted) {
       this.metrics.submissions.inc({
         kind: kindOf(row.message),
         spam: String(Boolean(spamReason)),

@@ -128,7 +128,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
       );
       // A permanent failure is settled here; any other goes back to the queue for a retry.
       if (error instanceof DeliveryError && error.permanent) return;
-      throw new Error(message);
+      throw new Error(message, { cause: error });
     }
     await this.dataSource.query(
       `UPDATE notifications SET status = 'sent', sent_at = now(), updated_at = now() WHERE id = $1`,

@@ -28,13 +28,12 @@ export class WebhookReceiver {
   }
 
   static async start(secret: string): Promise<WebhookReceiver> {
-    let receiver: WebhookReceiver | undefined;
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => receiver!.handle(req.headers, Buffer.concat(chunks).toString(), res));
+      req.on('end', () => receiver.handle(req.headers, Buffer.concat(chunks).toString(), res));
     });
-    receiver = new WebhookReceiver(server, secret);
+    const receiver = new WebhookReceiver(server, secret);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return receiver;
   }
