@@ -14,7 +14,11 @@ import { trustedProxy } from './http/trusted-proxy.js';
  * Builds the whole service, for main.ts and for the tests alike: applies pending migrations
  * first (on their own connection and timeout), then creates the app.
  */
-export async function createApp(env: Env, databaseUrl: string): Promise<NestFastifyApplication> {
+export async function createApp(
+  env: Env,
+  databaseUrl: string,
+  { serveApi = true }: { serveApi?: boolean } = {},
+): Promise<NestFastifyApplication> {
   const migrations = await applyMigrations(databaseUrl, { timeoutMs: env.MIGRATION_TIMEOUT_MS });
   const adapter = new FastifyAdapter({
     bodyLimit: CONTACT_BODY_LIMIT_BYTES,
@@ -26,7 +30,7 @@ export async function createApp(env: Env, databaseUrl: string): Promise<NestFast
     forceCloseConnections: 'idle',
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(env, databaseUrl),
+    AppModule.forRoot(env, databaseUrl, serveApi),
     adapter,
     // A failed start rejects (main.ts prints one line and exits 1) instead of process.abort().
     { bufferLogs: true, abortOnError: false },

@@ -14,8 +14,11 @@ import { UsersModule } from './users/users.module.js';
 
 @Module({})
 export class AppModule {
-  /** `env` is already validated; `databaseUrl` may point at the embedded database. */
-  static forRoot(env: Env, databaseUrl: string): DynamicModule {
+  /**
+   * `env` is already validated; `databaseUrl` may point at the embedded database. Without
+   * `serveApi` (the separate worker process) only the probes, /metrics and delivery run.
+   */
+  static forRoot(env: Env, databaseUrl: string, serveApi = true): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -40,8 +43,7 @@ export class AppModule {
         }),
         MetricsModule,
         NotificationsModule.forRoot(env, databaseUrl),
-        ContactModule,
-        UsersModule,
+        ...(serveApi ? [ContactModule, UsersModule] : []),
         HealthModule,
       ],
     };

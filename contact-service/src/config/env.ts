@@ -95,6 +95,8 @@ export const envSchema = z
     /** Delivery attempts after the first; with the default delay, about a day in all. */
     NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(15),
     NOTIFY_RETRY_DELAY_SECONDS: positiveInt.max(3600).default(5),
+    /** How long a delivery may take before its job is given to another worker (the lease). */
+    NOTIFY_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
     /** Whether this process delivers notifications (false: a separate `worker` process does). */
     NOTIFY_WORKER: flag.default(true),
     LOG_LEVEL: z
@@ -180,6 +182,7 @@ const SHOWN_VALUES = new Set([
   'NOTIFY_RETRY_LIMIT',
   'NOTIFY_RETRY_DELAY_SECONDS',
   'NOTIFY_WORKER',
+  'NOTIFY_LEASE_SECONDS',
 ]);
 
 /** Parses the environment; a bad value throws a ConfigError whose message is one line naming it. */

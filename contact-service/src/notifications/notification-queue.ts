@@ -24,11 +24,16 @@ export class NotificationQueue {
     url: string,
     private readonly env: Env,
   ) {
+    // Expired leases are found by the supervisor's monitor pass: look often enough for the lease
+    // to mean what it says.
+    const lookEvery = Math.max(1, Math.min(60, Math.floor(env.NOTIFY_LEASE_SECONDS / 2)));
     this.boss = new PgBoss({
       connectionString: url,
       max: 3,
       application_name: 'contact-service queue',
       schema: 'pgboss',
+      superviseIntervalSeconds: lookEvery,
+      monitorIntervalSeconds: lookEvery,
     });
   }
 
@@ -41,8 +46,8 @@ export class NotificationQueue {
       retryBackoff: true,
       // Standard Webhooks' schedule tops out at 10 hours between attempts; so does this one.
       retryDelayMax: 10 * 3600,
-      // The lease: a job whose worker has not finished in 2 minutes is given to another.
-      expireInSeconds: 120,
+      // The lease: a job whose worker has not finished in time is given to another.
+      expireInSeconds: this.env.NOTIFY_LEASE_SECONDS,
       // A job waits as long as a channel stays unconfigured (notifications wait, stored).
       retentionSeconds: 400 * 24 * 3600,
       deleteAfterSeconds: 7 * 24 * 3600,

@@ -12,6 +12,8 @@ export interface ReceivedMail {
 /** A real SMTP server in the test process (smtp-server, from the nodemailer project). */
 export class SmtpSink {
   readonly mails: ReceivedMail[] = [];
+  /** How long the server takes to accept a message (a slow or overloaded mail server). */
+  acceptAfterMs = 0;
   private server?: SMTPServer;
 
   private constructor(private port = 0) {}
@@ -37,14 +39,16 @@ export class SmtpSink {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
-          void simpleParser(raw).then((parsed) => {
-            this.mails.push({
-              recipients: session.envelope.rcptTo.map((to) => to.address),
-              raw,
-              parsed,
-            });
-            callback();
-          }, callback);
+          setTimeout(() => {
+            void simpleParser(raw).then((parsed) => {
+              this.mails.push({
+                recipients: session.envelope.rcptTo.map((to) => to.address),
+                raw,
+                parsed,
+              });
+              callback();
+            }, callback);
+          }, this.acceptAfterMs);
         });
       },
     });
