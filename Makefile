@@ -94,7 +94,7 @@ WEB_PORT = $(or $(shell sed -n 's/^WEB_PORT=//p' .env 2>/dev/null),8080)
 up: .env ## Build and start web, contact-service and Postgres in containers; wait until healthy
 	$(COMPOSE) up -d --build || { $(COMPOSE) ps; $(COMPOSE) logs --no-color --tail 20; exit 1; }
 	@infra/compose/wait-healthy.sh $(COMPOSE)
-	@infra/compose/warn-example-values.sh $(COMPOSE)
+	@infra/compose/warnings.sh $(COMPOSE)
 	@echo "The site is up: http://localhost:$(WEB_PORT)"
 
 down: ## Stop the container stack (the database volume is kept)

@@ -76,14 +76,21 @@ if [[ ${1:-} != --inside ]]; then
   step "The project's images, from their unchanged Dockerfiles"
   make --no-print-directory .env
   # As an operator may configure it: a password with the characters that break a URL, two
-  # proxies in front of web, and the site's own values (the browser suite's, e2e/site.env).
+  # proxies in front of web, the site's own values (the browser suite's, e2e/site.env), and
+  # notifications to a real SMTP server in the stack's network (.ci/compose.mail.yml).
   {
-    grep -v -e '^POSTGRES_PASSWORD=' -e '^REAL_IP_FROM=' -e '^VITE_' .env
+    grep -v -e '^POSTGRES_PASSWORD=' -e '^REAL_IP_FROM=' -e '^VITE_' -e '^SMTP_URL=' \
+      -e '^NOTIFY_' -e '^COMPOSE_FILE=' .env
     echo "POSTGRES_PASSWORD=ci@P/ss:w#rd%41?&$(head -c 6 /dev/urandom | od -An -tx1 | tr -d ' \n')"
     echo "REAL_IP_FROM=127.0.0.1/32,192.0.2.0/24"
     grep "^VITE_" e2e/site.env
+    echo "COMPOSE_FILE=docker-compose.yml:.ci/compose.mail.yml"
+    echo "SMTP_URL=smtp://mail:1025"
+    echo "NOTIFY_FROM=website@proposals.test"
+    echo "NOTIFY_TO=sales@proposals.test"
+    echo "NOTIFY_ACCESSIBILITY_TO=accessibility@proposals.test"
   } >.env.ci && mv .env.ci .env
-  docker-compose -f docker-compose.yml -f .ci/compose.ci-build.yml build
+  docker-compose -f docker-compose.yml -f .ci/compose.mail.yml -f .ci/compose.ci-build.yml build
   stop_daemon
   trap - EXIT
 
@@ -131,6 +138,26 @@ check "the site was built with real values: no example-values warning" \
 id=$(submit '{"name":"Compose Check","email":"compose@example.com","company":"CI","role":"Operator","message":"Stored?"}')
 check "a POST answers 201 with an id" test -n "$id"
 check "the row is in the db container" is "$(sql "SELECT name FROM contact_submissions WHERE id = '$id'")" 'Compose Check'
+
+step "The lead reaches a person: its notification is in the stack's SMTP server"
+mail_api=http://$(docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}' "$(docker-compose ps -q mail)"):1080
+mailed() { # text in the subject -> succeeds once such a mail arrived (within 30 s)
+  for _ in $(seq 1 60); do
+    curl -s "$mail_api/api/email" | grep -q "$1" && return 0
+    sleep 0.5
+  done
+  return 1
+}
+check "the mail for the POST above arrived, subject naming the sender" \
+  mailed 'Discovery call request: Compose Check, Operator at CI'
+email_status() { [[ $(sql "SELECT status FROM notifications WHERE submission_id = '$id' AND channel = 'email'") == sent ]]; }
+eventually() { for _ in $(seq 1 20); do "$@" && return 0; sleep 0.5; done; return 1; }
+check "its delivery is recorded as sent" eventually email_status
+check "/metrics is not on the public site" is "$(status /metrics)" 404
+metrics=$(docker-compose exec -T contact-service node -e \
+  "fetch('http://127.0.0.1:3000/metrics').then((r) => r.text()).then((t) => process.stdout.write(t))")
+check "the service counts the lead on /metrics, on its own port" \
+  grep -qE '^contact_submissions_received_total\{kind="contact",spam="false"\} [1-9]' <<<"$metrics"
 
 step "X-Forwarded-For from an address web does not trust is ignored"
 curl -s -o /dev/null -A ci-forwarded-probe -H 'X-Forwarded-For: 203.0.113.9' "$site/"

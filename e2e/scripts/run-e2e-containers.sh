@@ -29,9 +29,16 @@ export STACK_DATABASE_URL
 export E2E_BASE_URL=http://127.0.0.1:${web_address##*:}
 export STACK_COMPOSE="${compose[*]}"
 export E2E_ARTIFACTS_DIR=${E2E_ARTIFACTS_DIR:-$PWD/.artifacts/e2e-containers}
-# The site was built with the VITE_* values of .env; the suite expects the same ones.
+# The site was built with the VITE_* values of .env, and the service notifies the NOTIFY_*
+# inboxes of .env; the suite expects the same ones.
 if [[ -f .env ]]; then
-  while IFS= read -r line; do export "${line?}"; done < <(grep -E '^VITE_[A-Z_]+=' .env)
+  while IFS= read -r line; do export "${line?}"; done < <(grep -E '^(VITE|NOTIFY)_[A-Z_]+=' .env)
+fi
+# The stack's mail catcher, when it has one (CI's .ci/compose.mail.yml): the notification tests
+# read what arrived through its API.
+mail=$("${compose[@]}" ps -q mail 2>/dev/null)
+if [[ -n $mail ]]; then
+  export E2E_MAIL_API=http://$(docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' "$mail" | awk '{print $1}'):1080
 fi
 
 echo "The container stack at $E2E_BASE_URL; its database at ${db_ip}:5432"

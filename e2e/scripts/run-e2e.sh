@@ -32,7 +32,20 @@ if alive .stack/contact-service.pid || alive .stack/nginx.pid; then
   exit 1
 fi
 
+# Notifications go to a mail catcher of the suite's own (maildev), whose API the tests read.
+mkdir -p .stack/logs
+mail_smtp=${E2E_MAIL_SMTP_PORT:-2525}
+mail_web=${E2E_MAIL_WEB_PORT:-2580}
+export SMTP_URL=smtp://127.0.0.1:$mail_smtp
+export NOTIFY_FROM=website@proposals.test NOTIFY_TO=sales@proposals.test
+export NOTIFY_ACCESSIBILITY_TO=accessibility@proposals.test
+export E2E_MAIL_API=http://127.0.0.1:$mail_web
+node_modules/.bin/maildev --smtp "$mail_smtp" --ip 127.0.0.1 --web "$mail_web" --web-ip 127.0.0.1 \
+  >>.stack/logs/maildev-e2e.log 2>&1 &
+maildev=$!
+
 cleanup() {
+  kill -TERM "$maildev" 2>/dev/null
   infra/local/stack-down.sh
   if [[ ${E2E_KEEP_DATABASE:-} == 1 ]]; then
     echo "Kept the database: $STACK_DATABASE_URL"

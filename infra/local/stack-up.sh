@@ -36,14 +36,16 @@ if [[ $(psql "$server_url" -Atc "SELECT 1 FROM pg_database WHERE datname = '$db_
   psql "$server_url" -qc "CREATE DATABASE \"$db_name\""
 fi
 
-# RATE_LIMIT_MAX and RATE_LIMIT_WINDOW_SECONDS, when set, reach the service unchanged (the
-# browser suite raises the per-client limit; nginx's own limit stays as shipped).
+# The rate limit and the notification settings, when set, reach the service unchanged (the
+# browser suite raises the per-client limit and points SMTP_URL at its mail catcher; nginx's own
+# limit stays as shipped).
 service_env=(DATABASE_URL="$database_url" PORT="$service_port" HOST=127.0.0.1)
-for name in RATE_LIMIT_MAX RATE_LIMIT_WINDOW_SECONDS; do
+for name in RATE_LIMIT_MAX RATE_LIMIT_WINDOW_SECONDS SMTP_URL NOTIFY_FROM NOTIFY_TO \
+  NOTIFY_ACCESSIBILITY_TO WEBHOOK_URL WEBHOOK_SECRET SLACK_WEBHOOK_URL ACKNOWLEDGE_SENDER; do
   if [[ -n ${!name:-} ]]; then service_env+=("$name=${!name}"); fi
 done
 if ! alive "$state/contact-service.pid"; then
-  echo "Starting the contact-service ${service_env[*]:3}"
+  echo "Starting the contact-service (settings given: $(printf '%s ' "${service_env[@]:3}" | sed 's/=[^ ]*//g'))"
   env "${service_env[@]}" \
     setsid node contact-service/dist/src/main.js >>"$state/logs/contact-service.log" 2>&1 &
   echo $! >"$state/contact-service.pid"

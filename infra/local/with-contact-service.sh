@@ -7,10 +7,26 @@ port=${CONTACT_SERVICE_PORT:-3000}
 
 log=.stack/logs/contact-service.local.log
 mkdir -p .stack/logs
+children=()
+trap 'kill -TERM "${children[@]}" 2>/dev/null; wait "${children[@]}" 2>/dev/null' EXIT INT TERM
+
+# Without SMTP_URL, a development mail catcher (maildev: SMTP and a web inbox) receives the
+# notifications, so a form submission shows what the sales inbox would get.
+if [[ -z ${SMTP_URL:-} ]]; then
+  smtp_port=${MAILDEV_SMTP_PORT:-1025}
+  inbox_port=${MAILDEV_WEB_PORT:-1080}
+  node_modules/.bin/maildev --smtp "$smtp_port" --ip 127.0.0.1 --web "$inbox_port" \
+    --web-ip 127.0.0.1 >>.stack/logs/maildev.log 2>&1 &
+  children+=($!)
+  export SMTP_URL=smtp://127.0.0.1:$smtp_port
+  export NOTIFY_FROM=${NOTIFY_FROM:-website@proposals.localhost}
+  export NOTIFY_TO=${NOTIFY_TO:-sales@proposals.localhost}
+  echo "Notifications: the inbox of the mail catcher at http://127.0.0.1:$inbox_port"
+fi
 (cd contact-service && PORT=$port HOST=127.0.0.1 DATABASE_URL='' EMBEDDED_DATABASE=true exec node dist/src/main.js) >>"$log" 2>&1 &
 service=$!
+children+=("$service")
 echo "contact-service on http://127.0.0.1:$port (embedded database; logs in $log)"
-trap 'kill -TERM $service 2>/dev/null; wait $service 2>/dev/null' EXIT INT TERM
 
 for _ in $(seq 1 60); do
   curl -fsS "http://127.0.0.1:$port/api/health/ready" >/dev/null 2>&1 && break
