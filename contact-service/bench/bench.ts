@@ -1,6 +1,10 @@
 // Throughput of POST /api/contact against a real Postgres, next to a bare `pg` insert loop on the
 // same server in the same run, so the ratio holds on any machine. `npm run bench -w contact-service`.
 // BENCH_DATABASE_URL (default: the local server) must allow CREATE DATABASE.
+//
+// The service runs with email notifications on, delivering to an SMTP sink in this process: every
+// 201 includes the notification's transaction. First, the time from a 201 to its mail in the sink
+// (leads sent at a steady pace, so no backlog distorts it); then the throughput run.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -8,12 +12,16 @@ import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const POOL_SIZE = 10;
+const LATENCY_LEADS = Number(process.env.BENCH_LATENCY_LEADS ?? 200);
+/** Goals (README.md, "Notifications"): throughput against bare inserts, and time to the inbox. */
+const GOALS = { ratio: 0.15, p99Ms: 50, mailMedianMs: 2000, mailP99Ms: 10_000 };
 const body = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
@@ -50,7 +58,56 @@ async function bareInserts(url: string): Promise<{ perSecond: number; p50: numbe
   return { perSecond: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99) };
 }
 
+const percentile = (sorted: number[], q: number) => sorted[Math.floor(q * (sorted.length - 1))]!;
+
+/** An SMTP server that notes when each lead's mail (X-Lead-Id) arrived. */
+async function smtpSink(): Promise<{ port: number; arrived: Map<string, number>; close(): void }> {
+  const arrived = new Map<string, number>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let head = '';
+      stream.on('data', (chunk: Buffer) => {
+        if (head.length < 4096) head += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        const id = /^X-Lead-Id: (\S+)/im.exec(head)?.[1];
+        if (id) arrived.set(id, performance.now());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return { port, arrived, close: () => server.close() };
+}
+
+/** Leads at a steady pace; for each, the time from its 201 to its mail in the sink. */
+async function timeToInbox(arrived: Map<string, number>): Promise<{ median: number; p99: number }> {
+  const answered = new Map<string, number>();
+  for (let i = 0; i < LATENCY_LEADS; i++) {
+    const response = await fetch(`http://127.0.0.1:${PORT}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, name: `Latency ${i}` }),
+    });
+    const { id } = (await response.json()) as { id: string };
+    answered.set(id, performance.now());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const deadline = performance.now() + 60_000;
+  while ([...answered.keys()].some((id) => !arrived.has(id)) && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const delays = [...answered].map(([id, at]) => (arrived.get(id) ?? Infinity) - at);
+  delays.sort((a, b) => a - b);
+  return { median: percentile(delays, 0.5), p99: percentile(delays, 0.99) };
+}
+
 async function main(): Promise<void> {
+  const sink = await smtpSink();
   const name = `contact_bench_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE "${name}"`);
   const url = new URL(SERVER_URL);
@@ -65,6 +122,9 @@ async function main(): Promise<void> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000000',
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      NOTIFY_FROM: 'website@bench.example',
+      NOTIFY_TO: 'sales@bench.example',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -75,7 +135,14 @@ async function main(): Promise<void> {
       if (i > 100) throw new Error('the service did not become ready');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    console.log(`POST /api/contact, ${CONNECTIONS} connections, ${SECONDS} s, Fastify + TypeORM:`);
+    console.log(`Time from the 201 to the mail in an SMTP sink, ${LATENCY_LEADS} leads, 50/s:`);
+    const inbox = await timeToInbox(sink.arrived);
+    console.log(
+      `  median ${inbox.median.toFixed(0)} ms (goal ≤ ${GOALS.mailMedianMs}), p99 ${inbox.p99.toFixed(0)} ms (goal ≤ ${GOALS.mailP99Ms})`,
+    );
+    console.log(
+      `POST /api/contact with notifications, ${CONNECTIONS} connections, ${SECONDS} s, Fastify + TypeORM + pg-boss:`,
+    );
     const result = await autocannon({
       url: `http://127.0.0.1:${PORT}/api/contact`,
       method: 'POST',
@@ -99,13 +166,22 @@ async function main(): Promise<void> {
       ['bare pg', bare.perSecond.toFixed(0), bare.p50.toFixed(1), bare.p99.toFixed(1)],
     ];
     for (const row of rows) console.log(row.map((cell, i) => cell.padStart(i ? 10 : 8)).join(''));
-    console.log(`ratio service/bare: ${(serviceRate / bare.perSecond).toFixed(3)}`);
+    const ratio = serviceRate / bare.perSecond;
+    console.log(`ratio service/bare: ${ratio.toFixed(3)} (goal ≥ ${GOALS.ratio})`);
     console.log(`failed requests: ${failed}`);
+    const missed = [
+      ratio < GOALS.ratio && 'ratio',
+      result.latency.p99 > GOALS.p99Ms && 'POST p99',
+      inbox.median > GOALS.mailMedianMs && 'median time to inbox',
+      inbox.p99 > GOALS.mailP99Ms && 'p99 time to inbox',
+    ].filter(Boolean);
+    console.log(missed.length ? `goals missed: ${missed.join(', ')}` : 'all goals met');
     if (failed > 0) process.exitCode = 1;
   } finally {
     service.kill('SIGTERM');
     await once(service, 'exit');
     await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    sink.close();
   }
 }
 

@@ -8,8 +8,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { apiError } from '../http/api-error.js';
 import { MetricsService } from '../metrics/metrics.service.js';
-import { kindOf, toLead } from '../notifications/lead.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
+import { kindOf } from '../notifications/lead.js';
+import {
+  notificationsOfANewLead,
+  NotificationsService,
+} from '../notifications/notifications.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 
 export interface ContactReceipt {
@@ -62,26 +65,27 @@ export class ContactService {
     const spamReason = spamReasonOf(dto);
     let inserted: StoredRow | undefined;
     let row: StoredRow | undefined;
-    const transaction = this.dataSource.createQueryRunner();
     try {
-      // The submission and its notifications in one transaction: committed together or not at
-      // all, and the 201 only after the commit. A key that is already stored inserts nothing;
-      // the row holding it is then read (a new statement, so it also sees a row that a
-      // concurrent request with the same key committed meanwhile).
-      await transaction.connect();
-      await transaction.startTransaction();
-      [inserted] = (await transaction.query(
-        `INSERT INTO contact_submissions (name, email, company, role, message, spam_reason, idempotency_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (idempotency_key) DO NOTHING
-         RETURNING id, created_at, name, email, company, role, message`,
-        [...values, spamReason, idempotencyKey ?? null],
+      // One statement, so one transaction and one round trip: the submission and its
+      // notifications (none for suspected spam) are committed together or not at all, and the
+      // 201 only after the commit. A key that is already stored inserts nothing; the row
+      // holding it is then read (a new statement, so it also sees a row that a concurrent
+      // request with the same key committed meanwhile).
+      [inserted] = (await this.dataSource.query(
+        `WITH lead AS (
+           INSERT INTO contact_submissions (name, email, company, role, message, spam_reason, idempotency_key)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (idempotency_key) DO NOTHING
+           RETURNING id, created_at, name, email, company, role, message
+         ), ${notificationsOfANewLead('$8')}
+         SELECT * FROM lead`,
+        [
+          ...values,
+          spamReason,
+          idempotencyKey ?? null,
+          spamReason ? [] : this.notifications.plannedChannels(),
+        ],
       )) as StoredRow[];
-      // Suspected spam is kept for operators, never announced.
-      if (inserted && !spamReason) {
-        await this.notifications.schedule(transaction, toLead(inserted));
-      }
-      await transaction.commitTransaction();
       row = inserted;
       if (!row) {
         [row] = (await this.dataSource.query(
@@ -91,13 +95,10 @@ export class ContactService {
         )) as StoredRow[];
       }
     } catch (error) {
-      if (transaction.isTransactionActive) await transaction.rollbackTransaction().catch(() => {});
       // Valid input cannot break a constraint, so a failure here is the database being away.
       // The commit may still have happened (a timeout does not cancel it), hence the wording.
       this.logger.error(`Could not store a submission: ${(error as Error).message}`);
       throw new ServiceUnavailableException(apiError(503, NOT_CONFIRMED_MESSAGE));
-    } finally {
-      await transaction.release().catch(() => {});
     }
     // Erased between the two statements: nothing of it is kept, so it may be sent again.
     if (!row) throw new ServiceUnavailableException(apiError(503, NOT_CONFIRMED_MESSAGE));
@@ -106,6 +107,7 @@ export class ContactService {
       throw new UnprocessableEntityException(apiError(422, KEY_REUSED_MESSAGE));
     }
     if (inserted) {
+      if (!spamReason) this.notifications.relaySoon();
       this.metrics.submissions.inc({
         kind: kindOf(row.message),
         spam: String(Boolean(spamReason)),

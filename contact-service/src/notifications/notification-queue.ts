@@ -32,6 +32,8 @@ export class NotificationQueue {
       max: 3,
       application_name: 'contact-service queue',
       schema: 'pgboss',
+      // A new job wakes the workers at once (Postgres NOTIFY on commit) instead of the next poll.
+      useListenNotify: true,
       superviseIntervalSeconds: lookEvery,
       monitorIntervalSeconds: lookEvery,
     });
@@ -52,6 +54,7 @@ export class NotificationQueue {
       retentionSeconds: 400 * 24 * 3600,
       deleteAfterSeconds: 7 * 24 * 3600,
       deadLetter: DEAD_LETTERS,
+      notify: true,
     };
     await this.ensureQueue(DEAD_LETTERS, { retryLimit: 5, retentionSeconds: 400 * 24 * 3600 });
     for (const channel of ['email', 'webhook', 'slack', 'acknowledgement'] as const) {
@@ -64,20 +67,30 @@ export class NotificationQueue {
     else await this.boss.createQueue(name, options);
   }
 
-  /** Adds the delivery jobs in the caller's transaction; the job id is the notification's id. */
+  /**
+   * Adds delivery jobs in the caller's transaction, one statement per channel. The job id is the
+   * notification's id, so handing the same notification over twice adds one job.
+   */
   async enqueue(db: Db, notifications: { id: string; channel: Channel }[]): Promise<void> {
-    for (const { id, channel } of notifications) {
-      await this.boss.send(queueOf(channel), { notificationId: id } satisfies DeliveryJob, {
-        id,
-        db,
-      });
+    const channels = new Set(notifications.map((notification) => notification.channel));
+    for (const channel of channels) {
+      const jobs = notifications
+        .filter((notification) => notification.channel === channel)
+        .map(({ id }) => ({ id, data: { notificationId: id } satisfies DeliveryJob }));
+      await this.boss.insert(queueOf(channel), jobs, { db });
     }
   }
 
   async work(channel: Channel, handler: (job: Job<DeliveryJob>) => Promise<void>): Promise<void> {
     await this.boss.work<DeliveryJob>(
       queueOf(channel),
-      { pollingIntervalSeconds: 0.5, batchSize: 1 },
+      // A few deliveries at once per process: each mostly waits on a remote server.
+      {
+        batchSize: 1,
+        localConcurrency: 4,
+        pollingIntervalSeconds: 1,
+        notifyPollingIntervalSeconds: 1,
+      },
       async (jobs) => {
         for (const job of jobs) await handler(job);
       },

@@ -33,4 +33,8 @@ export class Notification {
 
   @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
   sentAt: Date | null;
+
+  /** When the outbox handed it to the queue; null until then. */
+  @Column({ name: 'enqueued_at', type: 'timestamptz', nullable: true })
+  enqueuedAt: Date | null;
 }

@@ -7,6 +7,7 @@ import {
   NOTIFICATION_ENV,
   NotificationsService,
 } from './notifications.service.js';
+import { OutboxRelay } from './outbox-relay.js';
 
 @Module({})
 export class NotificationsModule {
@@ -30,6 +31,7 @@ export class NotificationsModule {
         },
         { provide: NOTIFICATION_ENV, useValue: env },
         { provide: NOTIFICATION_CHANNELS, useFactory: () => buildChannels(env) },
+        OutboxRelay,
         NotificationsService,
       ],
       exports: [NotificationsService],

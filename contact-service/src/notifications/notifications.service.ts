@@ -7,16 +7,33 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job } from 'pg-boss';
-import type { DataSource, QueryRunner } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { redact, secretValues, type Env } from '../config/env.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { DeliveryError, type NotificationChannel } from './channels/channel.js';
-import { toLead, type Lead } from './lead.js';
+import { toLead } from './lead.js';
 import type { Channel } from './notification.entity.js';
 import { NotificationQueue, type DeliveryJob } from './notification-queue.js';
+import { OutboxRelay } from './outbox-relay.js';
 
 export const NOTIFICATION_CHANNELS = Symbol('NOTIFICATION_CHANNELS');
 export const NOTIFICATION_ENV = Symbol('NOTIFICATION_ENV');
+
+/**
+ * The outbox rows of a lead, as a data-modifying CTE that follows the CTE `lead` (the inserted
+ * submission, if any) in the same statement, so the lead and its notifications are committed
+ * together in one round trip. `$channels` is plannedChannels(); a receipt is skipped when one
+ * went to the same address in the last 24 hours. The relay hands the rows to the queue.
+ */
+export function notificationsOfANewLead(channels: string): string {
+  return `notifications_of_the_lead AS (
+    INSERT INTO notifications (submission_id, channel)
+    SELECT lead.id, planned.channel FROM lead, unnest(${channels}::varchar[]) AS planned(channel)
+     WHERE planned.channel <> 'acknowledgement' OR NOT EXISTS (
+       SELECT 1 FROM notifications n JOIN contact_submissions s ON s.id = n.submission_id
+        WHERE n.channel = 'acknowledgement' AND lower(s.email) = lower(lead.email)
+          AND n.created_at > now() - interval '24 hours'))`;
+}
 
 /**
  * Every accepted lead reaches a person: its notifications are planned in the transaction that
@@ -32,6 +49,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     @Inject(NOTIFICATION_ENV) private readonly env: Env,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: NotificationQueue,
+    private readonly relay: OutboxRelay,
     private readonly metrics: MetricsService,
     @Inject(NOTIFICATION_CHANNELS) private readonly channels: Map<Channel, NotificationChannel>,
   ) {
@@ -39,39 +57,25 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
   }
 
   /**
-   * Plans a new lead's notifications inside the caller's transaction: email always (it waits,
-   * stored, while SMTP is not configured), the webhook and Slack when configured, and the
-   * sender's receipt when asked for and none went to that address in the last 24 hours.
+   * The channels a new lead is announced on: email always (it waits, stored, while SMTP is not
+   * configured), the webhook and Slack when configured, and the sender's receipt when asked for
+   * (the 24-hour rule is in notificationsOfANewLead).
    */
-  async schedule(transaction: QueryRunner, lead: Lead): Promise<void> {
+  plannedChannels(): Channel[] {
     const planned: Channel[] = ['email'];
-    if (this.channels.has('webhook')) planned.push('webhook');
-    if (this.channels.has('slack')) planned.push('slack');
-    if (this.channels.has('acknowledgement')) {
-      const [recent] = (await transaction.query(
-        `SELECT 1 FROM notifications n JOIN contact_submissions s ON s.id = n.submission_id
-          WHERE n.channel = 'acknowledgement' AND lower(s.email) = lower($1)
-            AND n.created_at > now() - interval '24 hours' LIMIT 1`,
-        [lead.email],
-      )) as unknown[];
-      if (!recent) planned.push('acknowledgement');
+    for (const channel of ['webhook', 'slack', 'acknowledgement'] as const) {
+      if (this.channels.has(channel)) planned.push(channel);
     }
-    const rows = (await transaction.query(
-      `INSERT INTO notifications (submission_id, channel)
-       SELECT $1, unnest($2::varchar[]) RETURNING id, channel`,
-      [lead.id, planned],
-    )) as { id: string; channel: Channel }[];
-    await this.queue.enqueue(
-      {
-        executeSql: async (text: string, values?: unknown[]) => ({
-          rows: (await transaction.query(text, values, true)).records as unknown[],
-        }),
-      },
-      rows,
-    );
+    return planned;
+  }
+
+  /** After the lead's commit: its notifications go to the queue now, not at the next sweep. */
+  relaySoon(): void {
+    this.relay.soon();
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    this.relay.start();
     const configured = [...this.channels.keys()];
     const waiting = await this.pendingCount();
     const email = this.channels.has('email')
@@ -91,6 +95,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
   }
 
   async onModuleDestroy(): Promise<void> {
+    await this.relay.stop();
     await this.queue.stop();
   }
 

@@ -35,6 +35,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.end();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // Connections that a closed service is still winding down (the queue's listener) are let
+      // go on their own first: one ended by force mid-reconnect errors in the test process.
+      for (let i = 0; i < 30; i++) {
+        const { rows } = await cleanup.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await cleanup.end();
     },

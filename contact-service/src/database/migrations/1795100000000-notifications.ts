@@ -2,7 +2,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Where each lead's notifications stand, per channel: pending, sent or failed, with the attempts
- * and the last error. The queue (pg-boss, schema pgboss) carries only these rows' ids, so no
+ * and the last error. It is also the outbox: a row is written in the lead's own transaction, and
+ * handed to the queue afterwards (enqueued_at). The queue (pg-boss, schema pgboss) carries only
+ * these rows' ids, so no
  * personal data lives outside contact_submissions and this table, and erasing a submission
  * erases its notifications with it (ON DELETE CASCADE).
  */
@@ -21,6 +23,7 @@ export class Notifications1795100000000 implements MigrationInterface {
         "created_at" timestamptz NOT NULL DEFAULT now(),
         "updated_at" timestamptz NOT NULL DEFAULT now(),
         "sent_at" timestamptz,
+        "enqueued_at" timestamptz,
         CONSTRAINT "PK_notifications" PRIMARY KEY ("id"),
         CONSTRAINT "UQ_notifications_submission_channel" UNIQUE ("submission_id", "channel"),
         CONSTRAINT "CHK_notifications_status" CHECK ("status" IN ('pending', 'sent', 'failed')),
@@ -30,6 +33,10 @@ export class Notifications1795100000000 implements MigrationInterface {
     // The operators' questions: what is still pending (and since when), what failed.
     await queryRunner.query(
       `CREATE INDEX "IDX_notifications_status_created_at" ON "notifications" ("status", "created_at")`,
+    );
+    // The outbox: rows not handed to the queue yet.
+    await queryRunner.query(
+      `CREATE INDEX "IDX_notifications_outbox" ON "notifications" ("created_at") WHERE "enqueued_at" IS NULL`,
     );
     // At most one acknowledgement per address and day: the sender's earlier submissions.
     await queryRunner.query(

@@ -1,0 +1,97 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { Channel } from './notification.entity.js';
+import { NotificationQueue } from './notification-queue.js';
+
+const BATCH = 200;
+/** Rows another process wrote (or this one, before a crash) are picked up within this. */
+const SWEEP_MS = 1000;
+
+/**
+ * The transactional outbox: a lead's notification rows are written in the lead's own transaction
+ * (the one thing the 201 waits for), and this relay hands them to the queue right after, in
+ * batches. Any process may relay any row (FOR UPDATE SKIP LOCKED), a row is handed over in the
+ * same transaction that marks it (enqueued_at), and the job id is the notification id, so a row
+ * is never lost and never queued twice. Enqueueing in the request itself halved the throughput
+ * of POST /api/contact (README.md, "Notifications").
+ */
+@Injectable()
+export class OutboxRelay {
+  private readonly logger = new Logger('Outbox');
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly queue: NotificationQueue,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.soon(), SWEEP_MS);
+    this.soon();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.again = false;
+    await this.running;
+  }
+
+  /** Relays what is committed, soon; calls during a pass make one more pass, not one each. */
+  soon(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error: unknown) =>
+        this.logger.warn(`Relay pass failed, tried again in 1 s: ${(error as Error).message}`),
+      )
+      .finally(() => {
+        this.running = null;
+        if (this.again && this.timer) {
+          this.again = false;
+          this.soon();
+        }
+      });
+  }
+
+  private async drain(): Promise<void> {
+    while ((await this.pass()) === BATCH);
+  }
+
+  private async pass(): Promise<number> {
+    const transaction = this.dataSource.createQueryRunner();
+    await transaction.connect();
+    try {
+      await transaction.startTransaction();
+      const rows = (await transaction.query(
+        `SELECT id, channel FROM notifications WHERE enqueued_at IS NULL
+          ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+      )) as { id: string; channel: Channel }[];
+      if (rows.length > 0) {
+        await this.queue.enqueue(
+          {
+            executeSql: async (text: string, values?: unknown[]) => ({
+              rows: (await transaction.query(text, values, true)).records as unknown[],
+            }),
+          },
+          rows,
+        );
+        await transaction.query(
+          `UPDATE notifications SET enqueued_at = now() WHERE id = ANY($1::uuid[])`,
+          [rows.map((row) => row.id)],
+        );
+      }
+      await transaction.commitTransaction();
+      return rows.length;
+    } catch (error) {
+      if (transaction.isTransactionActive) await transaction.rollbackTransaction().catch(() => {});
+      throw error;
+    } finally {
+      await transaction.release();
+    }
+  }
+}
