@@ -1,6 +1,6 @@
 // Lighthouse on every route of the running stack, with Lighthouse's default mobile settings
 // (emulated phone, simulated slow 4G and CPU slowdown). Each route is measured up to
-// LIGHTHOUSE_RUNS times (3 by default), stopping at the first run within every budget, and each
+// LIGHTHOUSE_RUNS times (5 by default), stopping at the first run within every budget, and each
 // score is the best of those runs: lab noise on a shared machine only ever lowers a score.
 // Prints a table, keeps the best run's reports, and exits 1 below budget.
 // Paths given as arguments (`npm run lighthouse -w e2e -- /about`) limit it to those routes.
@@ -26,7 +26,7 @@ function budgetFor(path: string): Record<Category, number> {
   };
 }
 
-const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 /** Attempts per run when Lighthouse itself fails to record a trace (e.g. NO_NAVSTART). */
 const attempts = 3;
 const onlyPaths = process.argv.slice(2);
