@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { HttpReceiver } from './support/http-receiver.js';
+import { SmtpSink } from './support/smtp-sink.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
+
+// Slack and the sender's receipt, against a real HTTP receiver and a real SMTP server.
+let smtp: SmtpSink;
+let slack: HttpReceiver;
+let db: TestDatabase;
+let service: RunningApp;
+
+beforeAll(async () => {
+  smtp = await SmtpSink.start();
+  slack = await HttpReceiver.start();
+  db = await createTestDatabase();
+  service = await startTestApp(db.url, {
+    RATE_LIMIT_MAX: '10000',
+    SMTP_URL: smtp.url,
+    NOTIFY_FROM: 'website@bank-proposals.example',
+    NOTIFY_TO: 'sales@bank-proposals.example',
+    SLACK_WEBHOOK_URL: slack.url,
+    ACKNOWLEDGE_SENDER: 'true',
+    NOTIFY_RETRY_DELAY_SECONDS: '1',
+  });
+});
+
+afterAll(async () => {
+  await service?.close();
+  await db?.drop();
+  await smtp?.stop();
+  await slack?.close();
+});
+
+const receiptsTo = (address: string) =>
+  smtp.mails.filter((mail) =>
+    mail.recipients.some((to) => to.toLowerCase() === address.toLowerCase()),
+  );
+
+describe('Slack and the receipt to the sender', () => {
+  it('posts a short line to Slack in which the visitor can mention no one and link nothing', async () => {
+    const answer = await service.post({
+      ...VALID_CONTACT,
+      email: 'mallory@example.com',
+      name: '<!channel> <@U123> Mallory',
+      company: '<https://evil.example|Click me> & Co',
+      role: '`CEO` *boss*',
+      message: 'Not sent to Slack at all',
+    });
+    expect(answer.status).toBe(201);
+    const [body] = (await slack.waitFor(1)) as { text: string; unfurl_links: boolean }[];
+    expect(body!.unfurl_links).toBe(false);
+    expect(body!.text).toBe(
+      'Discovery call request from `&lt;!channel&gt; &lt;@U123&gt; Mallory`, `ʹCEOʹ *boss*` at ' +
+        `\`&lt;https://evil.example|Click me&gt; &amp; Co\` (lead ${String(answer.body.id)})`,
+    );
+    expect(body!.text).not.toContain('Not sent to Slack');
+    expect(body!.text).not.toMatch(/<[!@#h]/);
+  });
+
+  it('sends the sender a receipt that repeats nothing they wrote, once per address a day', async () => {
+    const sender = 'Repeat.Sender@Example.com';
+    for (const name of ['First Try', 'Second Try']) {
+      const answer = await service.post({
+        ...VALID_CONTACT,
+        email: sender,
+        name,
+        message: 'Subject: Accessibility Feedback\n\nhttps://spam.example buy now',
+      });
+      expect(answer.status).toBe(201);
+    }
+    // Both leads reach the inbox; the sender gets one receipt (and no second one, even later).
+    for (let i = 0; i < 200 && receiptsTo(sender).length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const receipts = receiptsTo(sender);
+    expect(receipts).toHaveLength(1);
+    const receipt = receipts[0]!;
+    expect(receipt.parsed.subject).toBe('We received your accessibility feedback');
+    expect(receipt.parsed.text).toContain('within 2 business days');
+    expect(receipt.parsed.text).toContain('within 5 business days');
+    for (const typed of ['First Try', 'spam.example', 'buy now', VALID_CONTACT.company]) {
+      expect(receipt.raw).not.toContain(typed);
+    }
+    const [row] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notifications n JOIN contact_submissions s ON s.id = n.submission_id
+        WHERE n.channel = 'acknowledgement' AND lower(s.email) = lower($1)`,
+      [sender],
+    );
+    expect(row!.n).toBe(1);
+  });
+});

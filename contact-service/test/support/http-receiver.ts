@@ -1,0 +1,41 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A plain HTTP receiver (a Slack incoming webhook stand-in): keeps every JSON body it gets. */
+export class HttpReceiver {
+  readonly bodies: unknown[] = [];
+
+  private constructor(private readonly server: Server) {}
+
+  static async start(): Promise<HttpReceiver> {
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        receiver.bodies.push(JSON.parse(Buffer.concat(chunks).toString()));
+        res.writeHead(200).end('ok');
+      });
+    });
+    const receiver = new HttpReceiver(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return receiver;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/services/T000/B000/secret`;
+  }
+
+  async waitFor(count: number, timeoutMs = 20_000): Promise<unknown[]> {
+    const started = Date.now();
+    while (this.bodies.length < count) {
+      if (Date.now() - started > timeoutMs) throw new Error(`${this.bodies.length} of ${count}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return this.bodies;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
