@@ -109,8 +109,9 @@ check "a visitor behind the trusted proxy (X-Forwarded-For) is not limited by th
 rows=$(psql "$database_url" -Atc "SELECT count(*) FROM contact_submissions WHERE company = '$marker'")
 check "stored rows ($rows) equal the 201 answers ($created)" status_is "$rows" "$created"
 
-echo "Probes are for the orchestrator, not the public site"
-for probe in /api/health/live /api/health/ready; do
+echo "Probes and metrics are for the orchestrator and Prometheus, not the public site"
+check "/metrics through nginx is 404" status_is "$(fetch /metrics)" 404
+for probe in /api/health/live /api/health/ready /api/metrics; do
   check "$probe through nginx is a JSON 404" bash -c "[[ \$(curl -s -o '$tmp/body' -w '%{http_code}' '$site$probe') == 404 ]] && grep -q '\"status\":404' '$tmp/body'"
 done
 

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { request, startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
+
+// No channel configured: leads are stored and their emails wait, counted where operators look.
+let db: TestDatabase;
+let service: RunningApp;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  service = await startTestApp(db.url, { RATE_LIMIT_MAX: '10000' });
+});
+
+afterAll(async () => {
+  await service?.close();
+  await db?.drop();
+});
+
+describe('metrics and notifications that wait', () => {
+  it('keeps a lead email pending while SMTP is not configured, and says so on /metrics', async () => {
+    expect((await service.post(VALID_CONTACT)).status).toBe(201);
+    expect((await service.post({ ...VALID_CONTACT, contact_me_by_fax_only: true })).status).toBe(
+      201,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const rows = await db.query('SELECT channel, status, attempts FROM notifications');
+    expect(rows).toEqual([{ channel: 'email', status: 'pending', attempts: 0 }]);
+
+    const metrics = await request(`${service.baseUrl}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(metrics.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(metrics.text).toContain(
+      'contact_submissions_received_total{kind="contact",spam="false"} 1',
+    );
+    expect(metrics.text).toContain(
+      'contact_submissions_received_total{kind="contact",spam="true"} 1',
+    );
+    expect(metrics.text).toContain('notifications_pending{channel="email"} 1');
+    const age = /^notification_oldest_pending_age_seconds ([\d.]+)$/m.exec(metrics.text);
+    expect(Number(age?.[1])).toBeGreaterThan(1);
+  });
+
+  it('serves /metrics outside /api, the only prefix nginx proxies', async () => {
+    expect((await request(`${service.baseUrl}/api/metrics`)).status).toBe(404);
+  });
+});
