@@ -7,6 +7,11 @@ import { NotificationQueue } from './notification-queue.js';
 const BATCH = 200;
 /** Rows another process wrote (or this one, before a crash) are picked up within this. */
 const SWEEP_MS = 1000;
+/**
+ * Passes start at least this far apart: under load, one pass takes the rows of many requests
+ * instead of each request paying for a pass of its own; a lead waits at most this much longer.
+ */
+const GAP_MS = 50;
 
 /**
  * The transactional outbox: a lead's notification rows are written in the lead's own transaction
@@ -22,6 +27,8 @@ export class OutboxRelay {
   private running: Promise<void> | null = null;
   private again = false;
   private timer?: NodeJS.Timeout;
+  private waiting?: NodeJS.Timeout;
+  private lastPass = 0;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -35,14 +42,24 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    clearTimeout(this.waiting);
+    this.timer = undefined;
     this.again = false;
     await this.running;
   }
 
   /** Relays what is committed, soon; calls during a pass make one more pass, not one each. */
   soon(): void {
-    if (this.running) {
+    if (this.running || this.waiting) {
       this.again = true;
+      return;
+    }
+    const wait = this.lastPass + GAP_MS - Date.now();
+    if (wait > 0) {
+      this.waiting = setTimeout(() => {
+        this.waiting = undefined;
+        if (this.timer) this.soon();
+      }, wait);
       return;
     }
     this.running = this.drain()
@@ -50,6 +67,7 @@ export class OutboxRelay {
         this.logger.warn(`Relay pass failed, tried again in 1 s: ${(error as Error).message}`),
       )
       .finally(() => {
+        this.lastPass = Date.now();
         this.running = null;
         if (this.again && this.timer) {
           this.again = false;
