@@ -2,14 +2,15 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+/** "a, b,c" → ['a', 'b', 'c']: the form of every list setting. */
+const splitOnCommas = (value: string) =>
+  value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 const emailList = z
   .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean),
-  )
+  .transform(splitOnCommas)
   .pipe(
     z
       .array(z.email({ error: 'must be email addresses separated by commas' }))
@@ -53,12 +54,7 @@ export const envSchema = z
     TRUST_PROXY: z
       .string()
       .default('127.0.0.1/8,::1/128')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean),
-      )
+      .transform(splitOnCommas)
       .pipe(
         z.array(
           z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {

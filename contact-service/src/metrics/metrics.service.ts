@@ -29,19 +29,12 @@ export class MetricsService {
   constructor(@InjectDataSource() dataSource: DataSource) {
     collectDefaultMetrics({ register: this.registry });
     // Read from the database at each scrape, so every replica reports the same, true numbers.
-    new Gauge({
-      name: 'notifications_pending',
-      help: 'Notifications not delivered yet, by channel.',
-      labelNames: ['channel'] as const,
-      registers: [this.registry],
-      async collect() {
-        const rows = (await dataSource.query(
-          `SELECT channel, count(*)::int AS n FROM notifications WHERE status = 'pending' GROUP BY channel`,
-        )) as { channel: string; n: number }[];
-        this.reset();
-        for (const row of rows) this.set({ channel: row.channel }, row.n);
-      },
-    });
+    this.countByChannel(
+      dataSource,
+      'pending',
+      'notifications_pending',
+      'Notifications not delivered yet, by channel.',
+    );
     new Gauge({
       name: 'notification_oldest_pending_age_seconds',
       help: 'Age of the oldest notification not delivered yet (0 when none): alert on it.',
@@ -54,14 +47,25 @@ export class MetricsService {
         this.set(row?.age ?? 0);
       },
     });
+    this.countByChannel(
+      dataSource,
+      'failed',
+      'notifications_failed',
+      'Notifications that ran out of attempts, by channel.',
+    );
+  }
+
+  /** A gauge of the notifications in one delivery state, per channel. */
+  private countByChannel(dataSource: DataSource, status: string, name: string, help: string) {
     new Gauge({
-      name: 'notifications_failed',
-      help: 'Notifications that ran out of attempts, by channel (leads retry replays them).',
+      name,
+      help,
       labelNames: ['channel'] as const,
       registers: [this.registry],
       async collect() {
         const rows = (await dataSource.query(
-          `SELECT channel, count(*)::int AS n FROM notifications WHERE status = 'failed' GROUP BY channel`,
+          `SELECT channel, count(*)::int AS n FROM notifications WHERE status = $1 GROUP BY channel`,
+          [status],
         )) as { channel: string; n: number }[];
         this.reset();
         for (const row of rows) this.set({ channel: row.channel }, row.n);

@@ -1,7 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import type { Lead } from '../lead.js';
-import { DeliveryError, oneLine, type NotificationChannel } from './channel.js';
-import { messageIdOf } from './email.channel.js';
+import type { NotificationChannel } from './channel.js';
+import { messageIdOf, sendMail } from './email.channel.js';
 
 /**
  * A short receipt to the sender. It repeats nothing they typed (not even their name), so the
@@ -43,17 +43,13 @@ export class AcknowledgementChannel implements NotificationChannel {
 
   async deliver(lead: Lead, notificationId: string): Promise<void> {
     const { subject, text } = acknowledgementOf(lead);
-    try {
-      await this.transport.sendMail({
-        from: this.from,
-        to: lead.email,
-        subject,
-        text,
-        messageId: messageIdOf(notificationId, this.from),
-        headers: { 'Auto-Submitted': 'auto-replied' },
-      });
-    } catch (error) {
-      throw new DeliveryError(`SMTP: ${oneLine((error as Error).message)}`);
-    }
+    await sendMail(this.transport, {
+      from: this.from,
+      to: lead.email,
+      subject,
+      text,
+      messageId: messageIdOf(notificationId, this.from),
+      headers: { 'Auto-Submitted': 'auto-replied' },
+    });
   }
 }

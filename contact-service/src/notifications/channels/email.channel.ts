@@ -1,4 +1,4 @@
-import type { Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Lead } from '../lead.js';
 import { DeliveryError, oneLine, type NotificationChannel } from './channel.js';
 
@@ -71,20 +71,25 @@ export class EmailChannel implements NotificationChannel {
 
   async deliver(lead: Lead, notificationId: string): Promise<void> {
     const to = lead.kind === 'accessibility' ? this.settings.accessibilityTo : this.settings.to;
-    try {
-      await this.transport.sendMail({
-        from: this.settings.from,
-        to,
-        replyTo: { name: oneLine(lead.name), address: lead.email },
-        subject: subjectOf(lead),
-        messageId: messageIdOf(notificationId, this.settings.from),
-        text: textOf(lead),
-        html: htmlOf(lead),
-        headers: { 'X-Lead-Id': lead.id },
-      });
-    } catch (error) {
-      throw new DeliveryError(`SMTP: ${oneLine((error as Error).message)}`);
-    }
+    await sendMail(this.transport, {
+      from: this.settings.from,
+      to,
+      replyTo: { name: oneLine(lead.name), address: lead.email },
+      subject: subjectOf(lead),
+      messageId: messageIdOf(notificationId, this.settings.from),
+      text: textOf(lead),
+      html: htmlOf(lead),
+      headers: { 'X-Lead-Id': lead.id },
+    });
+  }
+}
+
+/** Sends one message; an SMTP failure becomes a DeliveryError, to be retried. */
+export async function sendMail(transport: Transporter, message: SendMailOptions): Promise<void> {
+  try {
+    await transport.sendMail(message);
+  } catch (error) {
+    throw new DeliveryError(`SMTP: ${oneLine((error as Error).message)}`);
   }
 }
 
