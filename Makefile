@@ -20,7 +20,7 @@ export PATH := $(NODE_BIN_DIR):$(PATH)
 endif
 
 NPM_STAMP := node_modules/.install-stamp
-WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json)
+WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json) deploy/kubernetes/package.json
 
 .PHONY: help install lint typecheck test build budget bench fuzz start dev stack-up stack-down smoke e2e lighthouse up down logs ps e2e-containers ci
 
