@@ -9,13 +9,26 @@ const swc = {
   module: { type: 'commonjs' },
 };
 
-export default {
+const common = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/src', '<rootDir>/test'],
-  testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  globalSetup: '<rootDir>/test/global-setup.ts',
-  globalTeardown: '<rootDir>/test/global-teardown.ts',
+};
+
+// Two projects, as in Nest's samples: unit specs beside the code (src/**/*.spec.ts), and
+// integration specs against a real database (test/**/*.e2e-spec.ts), which alone need the
+// database chosen by the global setup. `npm run test:unit` runs only the first.
+export default {
   testTimeout: 30000,
+  projects: [
+    { ...common, displayName: 'unit', roots: ['<rootDir>/src'], testMatch: ['**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      roots: ['<rootDir>/test'],
+      testMatch: ['**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/global-setup.ts',
+      globalTeardown: '<rootDir>/test/global-teardown.ts',
+    },
+  ],
 };

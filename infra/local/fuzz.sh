@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make fuzz`: the property-based tests of POST /api/contact (contact-service/test/
-# contact-api.fuzz.spec.ts), longer than in `make test` and with a random seed: first against a
+# contact-api.fuzz.e2e-spec.ts), longer than in `make test` and with a random seed: first against a
 # service of their own, then through nginx on the local stack (started if it is not up). A failure
 # prints its seed; FUZZ_SEED=<seed> make fuzz replays it. FUZZ_RUNS sets the number of requests.
 set -euo pipefail

@@ -33,7 +33,7 @@ function expectErrorShape(answer: Answer, status: number) {
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  // A high limit: this file tests validation; rate-limit.spec.ts tests the limit.
+  // A high limit: this file tests validation; rate-limit.e2e-spec.ts tests the limit.
   service = await startTestApp(db.url, { RATE_LIMIT_MAX: '10000' });
 });
 

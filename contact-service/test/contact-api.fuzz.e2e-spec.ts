@@ -69,7 +69,7 @@ const STACK_TRACE = /\bat [\w.<>]+ \(|\.(?:js|ts):\d+:\d+|FST_|Exception|TypeErr
 
 /**
  * A well-formed key is made unique to this request, so "one row per 201" holds; a retry with the
- * same key (201, no new row) is test/idempotency.spec.ts's subject. A malformed key stays as it is.
+ * same key (201, no new row) is test/idempotency.e2e-spec.ts's subject. A malformed key stays as it is.
  */
 function withUniqueKey(request: FuzzRequest): FuzzRequest {
   const key = request.headers['idempotency-key'];
