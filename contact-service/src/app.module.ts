@@ -7,6 +7,7 @@ import { ContactModule } from './contact/contact.module.js';
 import { isWorthRetrying } from './database/connection-errors.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { HealthModule } from './health/health.module.js';
+import { LeadsModule } from './leads/leads.module.js';
 import { loggerModule } from './logging/logger.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         }),
         MetricsModule,
         NotificationsModule.forRoot(env, databaseUrl),
+        LeadsModule.forRoot(env),
         ...(serveApi ? [ContactModule, UsersModule] : []),
         HealthModule,
       ],

@@ -93,8 +93,13 @@ export const envSchema = z
     NOTIFY_RETRY_DELAY_SECONDS: positiveInt.max(3600).default(5),
     /** How long a delivery may take before its job is given to another worker (the lease). */
     NOTIFY_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
-    /** Whether this process delivers notifications (false: a separate `worker` process does). */
+    /** Whether this process runs the queue's jobs: deliveries, the retention purge (false: a worker does). */
     NOTIFY_WORKER: flag.default(true),
+    /**
+     * Leads older than this many days are deleted once a day, with their notifications (the
+     * privacy page: "we keep it only as long as needed"). 730: two years.
+     */
+    RETENTION_DAYS: positiveInt.max(36_500).default(730),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -179,6 +184,7 @@ const SHOWN_VALUES = new Set([
   'NOTIFY_RETRY_DELAY_SECONDS',
   'NOTIFY_WORKER',
   'NOTIFY_LEASE_SECONDS',
+  'RETENTION_DAYS',
 ]);
 
 /** Parses the environment; a bad value throws a ConfigError whose message is one line naming it. */

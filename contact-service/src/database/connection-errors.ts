@@ -37,15 +37,17 @@ export function isWorthRetrying(error: unknown): boolean {
  * One line for the operator about an error that stopped the service at start-up: a bad setting
  * as parseEnv worded it, or the database's answer, with every secret value taken out.
  */
-export function describeStartupError(error: unknown, secrets: readonly string[]): string {
+export function describeStartupError(
+  error: unknown,
+  secrets: readonly string[],
+  what = 'contact-service failed to start',
+): string {
   if (error instanceof ConfigError) return error.message;
   const detail = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ');
   const code = sqlState(error);
   const known = code ? PERMANENT_FAILURES[code] : undefined;
   return redact(
-    known
-      ? `contact-service failed to start: ${known.meaning} (${detail}). ${known.fix}`
-      : `contact-service failed to start: ${detail}`,
+    known ? `${what}: ${known.meaning} (${detail}). ${known.fix}` : `${what}: ${detail}`,
     secrets,
   );
 }

@@ -5,6 +5,7 @@ import { User } from '../users/user.entity.js';
 import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-schema.js';
 import { IdempotencyAndSpam1795000000000 } from './migrations/1795000000000-idempotency-and-spam.js';
 import { Notifications1795100000000 } from './migrations/1795100000000-notifications.js';
+import { AuditLog1795200000000 } from './migrations/1795200000000-audit-log.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -29,6 +30,7 @@ export function dataSourceOptions({
       InitialSchema1763769600000,
       IdempotencyAndSpam1795000000000,
       Notifications1795100000000,
+      AuditLog1795200000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

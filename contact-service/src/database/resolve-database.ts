@@ -1,5 +1,5 @@
 import type { Env } from '../config/env.js';
-import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres.js';
 
 export interface ResolvedDatabase {
   url: string;
@@ -20,13 +20,27 @@ export function databaseUrlOf(databaseUrl: string, password?: string): string {
   return url.toString();
 }
 
-/** DATABASE_URL when given; an embedded Postgres only when EMBEDDED_DATABASE=true asks for one. */
-export async function resolveDatabase(env: Env): Promise<ResolvedDatabase> {
+/**
+ * DATABASE_URL when given; an embedded Postgres only when EMBEDDED_DATABASE=true asks for one.
+ * With `shareRunning` (the `leads` command), an embedded database that a running service has
+ * open is reached through that service's server instead of being opened a second time.
+ */
+export async function resolveDatabase(
+  env: Env,
+  { shareRunning = false }: { shareRunning?: boolean } = {},
+): Promise<ResolvedDatabase> {
   if (env.DATABASE_URL) {
     const { host, port, pathname } = new URL(env.DATABASE_URL);
     return {
       url: databaseUrlOf(env.DATABASE_URL, env.DATABASE_PASSWORD),
       description: `Postgres at ${host}:${port || 5432}${pathname}`,
+    };
+  }
+  const running = shareRunning ? runningEmbeddedPostgres(env.EMBEDDED_DB_DIR) : null;
+  if (running) {
+    return {
+      url: running.url,
+      description: `the embedded database of the running service (process ${running.pid})`,
     };
   }
   // The embedded server takes a fixed number of connections: the pool, the migration

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { PgBoss, type Db, type Job } from 'pg-boss';
 import type { Env } from '../config/env.js';
 import type { Channel } from './notification.entity.js';
 
 export interface DeliveryJob {
   notificationId: string;
+  /** The row's enqueued_at when this job was made: which round of delivery the job belongs to. */
+  enqueuedAt?: string;
 }
 
 /** Where a job that ran out of attempts (or whose worker died on the last one) goes. */
@@ -69,14 +72,23 @@ export class NotificationQueue {
 
   /**
    * Adds delivery jobs in the caller's transaction, one statement per channel. The job id is the
-   * notification's id, so handing the same notification over twice adds one job.
+   * notification's id, so handing the same notification over twice adds one job. A notification
+   * an operator retries (`leads retry`, `again`) gets a job of a new id: the finished job of its
+   * first round may still be settling, and must not be mistaken for the new one.
    */
-  async enqueue(db: Db, notifications: { id: string; channel: Channel }[]): Promise<void> {
+  async enqueue(
+    db: Db,
+    notifications: { id: string; channel: Channel; again?: boolean }[],
+    enqueuedAt: string,
+  ): Promise<void> {
     const channels = new Set(notifications.map((notification) => notification.channel));
     for (const channel of channels) {
       const jobs = notifications
         .filter((notification) => notification.channel === channel)
-        .map(({ id }) => ({ id, data: { notificationId: id } satisfies DeliveryJob }));
+        .map(({ id, again }) => ({
+          id: again ? randomUUID() : id,
+          data: { notificationId: id, enqueuedAt } satisfies DeliveryJob,
+        }));
       await this.boss.insert(queueOf(channel), jobs, { db });
     }
   }

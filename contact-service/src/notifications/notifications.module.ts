@@ -34,7 +34,7 @@ export class NotificationsModule {
         OutboxRelay,
         NotificationsService,
       ],
-      exports: [NotificationsService],
+      exports: [NotificationsService, NotificationQueue],
     };
   }
 }

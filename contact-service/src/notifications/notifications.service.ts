@@ -142,13 +142,17 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     this.metrics.deliveries.inc({ channel, outcome: 'sent' });
   }
 
-  /** A job the queue gave up on (its worker died on the last attempt): the row says so. */
+  /**
+   * A job the queue gave up on (its worker died on the last attempt): the row says so, unless an
+   * operator has given the row a new round of delivery since (its enqueued_at is newer).
+   */
   private async giveUp(job: Job<DeliveryJob>): Promise<void> {
     await this.dataSource.query(
       `UPDATE notifications SET status = 'failed', updated_at = now(),
               last_error = coalesce(last_error, 'the delivery worker stopped during the last attempt')
-        WHERE id = $1 AND status = 'pending'`,
-      [job.data.notificationId],
+        WHERE id = $1 AND status = 'pending'
+          AND ($2::timestamptz IS NULL OR enqueued_at = $2::timestamptz)`,
+      [job.data.notificationId, job.data.enqueuedAt ?? null],
     );
   }
 

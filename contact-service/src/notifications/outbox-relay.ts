@@ -85,11 +85,13 @@ export class OutboxRelay {
     await transaction.connect();
     try {
       await transaction.startTransaction();
+      // A row tried before is one an operator gave back (`leads retry`): it is queued again.
       const rows = (await transaction.query(
-        `SELECT id, channel FROM notifications WHERE enqueued_at IS NULL
+        `SELECT id, channel, attempts > 0 AS again FROM notifications WHERE enqueued_at IS NULL
           ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-      )) as { id: string; channel: Channel }[];
+      )) as { id: string; channel: Channel; again: boolean }[];
       if (rows.length > 0) {
+        const enqueuedAt = new Date().toISOString();
         await this.queue.enqueue(
           {
             executeSql: async (text: string, values?: unknown[]) => ({
@@ -97,10 +99,11 @@ export class OutboxRelay {
             }),
           },
           rows,
+          enqueuedAt,
         );
         await transaction.query(
-          `UPDATE notifications SET enqueued_at = now() WHERE id = ANY($1::uuid[])`,
-          [rows.map((row) => row.id)],
+          `UPDATE notifications SET enqueued_at = $2 WHERE id = ANY($1::uuid[])`,
+          [rows.map((row) => row.id), enqueuedAt],
         );
       }
       await transaction.commitTransaction();

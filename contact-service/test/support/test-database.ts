@@ -51,7 +51,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function embeddedTestDatabase(): Promise<TestDatabase> {
+export async function embeddedTestDatabase(): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'contact-test-'));
   const embedded = await startEmbeddedPostgres(dir, 0, 20);
   const client = new pg.Pool({ connectionString: embedded.url, max: 1 });
