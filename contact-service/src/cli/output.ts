@@ -6,6 +6,7 @@ import { stringify } from 'csv-stringify/sync';
  * text read backwards) are shown as \u escapes instead. Line breaks are kept only where asked.
  */
 export function printable(text: string, { keepLineBreaks = false } = {}): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (char) =>
     keepLineBreaks && char === '\n'
       ? char
