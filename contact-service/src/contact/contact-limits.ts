@@ -1,13 +1,12 @@
-/** Field limits of a contact submission, in UTF-16 code units as JavaScript counts a string's length; contract/contact-payloads.json holds the same numbers. */
-export const CONTACT_LIMITS = {
-  name: 100,
-  email: 254,
-  company: 200,
-  role: 100,
-  message: 5000,
-  /** The trap field of earlier versions of the form: still accepted, see the DTO. */
-  website: 500,
-} as const;
+import contactFields from '@proposal-site/contract/contact-fields.json' with { type: 'json' };
+
+/**
+ * Field limits of a contact submission, in UTF-16 code units as JavaScript counts a string's
+ * length: the contract's (contract/contact-fields.json), the one place they are written. The
+ * entity's column lengths come from here; test/contact-columns.e2e-spec.ts checks the migrated
+ * database against them.
+ */
+export const CONTACT_LIMITS = { ...contactFields.limits, ...contactFields.legacyTrapLimits };
 
 /**
  * The largest body a valid submission can take, derived from the field limits: JSON may spell
@@ -19,15 +18,17 @@ export const CONTACT_LIMITS = {
 export const CONTACT_BODY_LIMIT_BYTES =
   Object.values(CONTACT_LIMITS).reduce((sum, limit) => sum + limit, 0) * 6 + 1024;
 
+/** The contract's patterns are written for the u flag: `\p{…}` classes, a surrogate pair as one. */
+const pattern = (source: string) => new RegExp(source, 'u');
+
 /** The HTML email syntax (input type=email), but the domain must contain a dot. */
-export const EMAIL_PATTERN =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+export const EMAIL_PATTERN = pattern(contactFields.patterns.email);
 
 /**
  * No control characters at all, for one-line fields. Nor unpaired surrogates (\p{Cs}): they are
  * not text, and Postgres would store U+FFFD instead of what was sent.
  */
-export const SINGLE_LINE = /^[^\p{Cc}\p{Cs}]*$/u;
+export const SINGLE_LINE = pattern(contactFields.patterns.singleLine);
 
 /** Line breaks and tabs are fine in a message; other control characters are not. */
-export const MULTI_LINE = /^(?:[^\p{Cc}\p{Cs}]|[\t\n\r])*$/u;
+export const MULTI_LINE = pattern(contactFields.patterns.multiLine);

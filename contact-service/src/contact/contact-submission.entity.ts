@@ -1,21 +1,27 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CONTACT_LIMITS } from './contact-limits.js';
 
-/** One message sent through the site's contact form (site spec §3). */
+/**
+ * One message sent through the site's contact form. The column lengths are the contract's limits;
+ * the migrations that made them are fixed history, so test/contact-columns.e2e-spec.ts checks
+ * the migrated columns against the contract. The message column is text: its limit is checked
+ * by the DTO, not the database.
+ */
 @Entity({ name: 'contact_submissions' })
 export class ContactSubmission {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column({ type: 'varchar', length: 100 })
+  @Column({ type: 'varchar', length: CONTACT_LIMITS.name })
   name: string;
 
-  @Column({ type: 'varchar', length: 254 })
+  @Column({ type: 'varchar', length: CONTACT_LIMITS.email })
   email: string;
 
-  @Column({ type: 'varchar', length: 200 })
+  @Column({ type: 'varchar', length: CONTACT_LIMITS.company })
   company: string;
 
-  @Column({ type: 'varchar', length: 100 })
+  @Column({ type: 'varchar', length: CONTACT_LIMITS.role })
   role: string;
 
   @Column({ type: 'text', nullable: true })

@@ -3,14 +3,12 @@ import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { apiError } from './api-error.js';
 
-const NOT_ACCEPTED = 'This field is not accepted.';
-
 /** Constraint names in the order their message should win when a field breaks several. */
-const PRIORITY = ['whitelistValidation', 'isDefined', 'isString', 'isNotEmpty', 'maxLength'];
+const PRIORITY = ['isDefined', 'isString', 'isNotEmpty', 'maxLength'];
 
-function firstMessage(error: ValidationError): string {
+function firstMessage(error: ValidationError, unknownFieldMessage: string): string {
   const constraints = error.constraints ?? {};
-  if (constraints.whitelistValidation) return NOT_ACCEPTED;
+  if (constraints.whitelistValidation) return unknownFieldMessage;
   const key = PRIORITY.find((name) => name in constraints) ?? Object.keys(constraints)[0];
   return (key && constraints[key]) || 'This value is not valid.';
 }
@@ -18,10 +16,14 @@ function firstMessage(error: ValidationError): string {
 /**
  * Validates a JSON body against a class-validator DTO: the body must be a JSON object, fields are
  * trimmed and checked by the DTO's decorators, unknown fields are refused. Every failure becomes
- * a 400 in the documented shape with one message per field.
+ * a 400 in the documented shape with one message per field; a field the DTO does not know gets
+ * `unknownFieldMessage`, which the caller takes from its contract.
  */
 export class ValidateBodyPipe<T extends object> implements PipeTransform<unknown, Promise<T>> {
-  constructor(private readonly dto: Type<T>) {}
+  constructor(
+    private readonly dto: Type<T>,
+    private readonly unknownFieldMessage: string,
+  ) {}
 
   async transform(body: unknown): Promise<T> {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -38,7 +40,7 @@ export class ValidateBodyPipe<T extends object> implements PipeTransform<unknown
     });
     if (errors.length > 0) {
       const fields = Object.fromEntries(
-        errors.map((error) => [error.property, firstMessage(error)]),
+        errors.map((error) => [error.property, firstMessage(error, this.unknownFieldMessage)]),
       );
       throw new BadRequestException(
         apiError(400, 'Please correct the highlighted fields and send the form again.', fields),

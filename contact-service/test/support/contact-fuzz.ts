@@ -1,17 +1,14 @@
 // What the property-based tests of POST /api/contact send, and the contract they judge answers
 // by. The oracle is written from contract/README.md, apart from the service's DTO, so that the two
-// can disagree and a disagreement fails the test.
+// can disagree and a disagreement fails the test; the numbers and the email syntax it takes from
+// the contract's own file.
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { EMAIL_PATTERN } from '../../src/contact/contact-limits.js';
+import contract from '@proposal-site/contract/contact-fields.json' with { type: 'json' };
 
-const contract = JSON.parse(
-  readFileSync(join(__dirname, '../../../contract/contact-payloads.json'), 'utf8'),
-) as { limits: Record<'name' | 'email' | 'company' | 'role' | 'message', number> };
 const { limits } = contract;
-const LEGACY_TRAP_LIMIT = 500;
+const LEGACY_TRAP_LIMIT = contract.legacyTrapLimits.website;
+const EMAIL_PATTERN = new RegExp(contract.patterns.email, 'u');
 
 const NOT_TEXT = /[\p{Cc}\p{Cs}]/u;
 const NOT_TEXT_EXCEPT_BREAKS = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;

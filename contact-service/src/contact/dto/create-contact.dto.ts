@@ -1,56 +1,49 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { CONTACT_LIMITS, EMAIL_PATTERN, MULTI_LINE, SINGLE_LINE } from '../contact-limits.js';
+import { CONTACT_MESSAGES } from '../contact-messages.js';
 
 const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
 /** Optional means absent: an explicit null is refused like any other non-string. */
 const Optional = () => ValidateIf((_object, value) => value !== undefined);
 
-const EMAIL_MESSAGE = 'Please enter a valid email address.';
+const messages = CONTACT_MESSAGES;
 
-/** The body of POST /api/contact. */
+/** The body of POST /api/contact; its limits, patterns and messages are the contract's. */
 export class CreateContactDto {
   @Trim()
-  @IsString({ message: 'Please enter your name.' })
-  @IsNotEmpty({ message: 'Please enter your name.' })
-  @MaxLength(CONTACT_LIMITS.name, {
-    message: 'Please shorten your name to 100 characters or fewer.',
-  })
-  @Matches(SINGLE_LINE, { message: 'Your name contains characters that are not allowed.' })
+  @IsString({ message: messages.name.required })
+  @IsNotEmpty({ message: messages.name.required })
+  @MaxLength(CONTACT_LIMITS.name, { message: messages.name.tooLong })
+  @Matches(SINGLE_LINE, { message: messages.name.characters })
   name: string;
 
   @Trim()
-  @IsString({ message: EMAIL_MESSAGE })
-  @IsNotEmpty({ message: EMAIL_MESSAGE })
-  @MaxLength(CONTACT_LIMITS.email, { message: EMAIL_MESSAGE })
-  @Matches(EMAIL_PATTERN, { message: EMAIL_MESSAGE })
+  @IsString({ message: messages.email.invalid })
+  @IsNotEmpty({ message: messages.email.invalid })
+  @MaxLength(CONTACT_LIMITS.email, { message: messages.email.invalid })
+  @Matches(EMAIL_PATTERN, { message: messages.email.invalid })
   email: string;
 
   @Trim()
-  @IsString({ message: 'Please enter your company.' })
-  @IsNotEmpty({ message: 'Please enter your company.' })
-  @MaxLength(CONTACT_LIMITS.company, {
-    message: 'Please shorten the company name to 200 characters or fewer.',
-  })
-  @Matches(SINGLE_LINE, { message: 'The company name contains characters that are not allowed.' })
+  @IsString({ message: messages.company.required })
+  @IsNotEmpty({ message: messages.company.required })
+  @MaxLength(CONTACT_LIMITS.company, { message: messages.company.tooLong })
+  @Matches(SINGLE_LINE, { message: messages.company.characters })
   company: string;
 
   @Trim()
-  @IsString({ message: 'Please enter your role.' })
-  @IsNotEmpty({ message: 'Please enter your role.' })
-  @MaxLength(CONTACT_LIMITS.role, {
-    message: 'Please shorten your role to 100 characters or fewer.',
-  })
-  @Matches(SINGLE_LINE, { message: 'Your role contains characters that are not allowed.' })
+  @IsString({ message: messages.role.required })
+  @IsNotEmpty({ message: messages.role.required })
+  @MaxLength(CONTACT_LIMITS.role, { message: messages.role.tooLong })
+  @Matches(SINGLE_LINE, { message: messages.role.characters })
   role: string;
 
   @Optional()
-  @IsString({ message: 'Send the message as text, or leave it out.' })
-  @MaxLength(CONTACT_LIMITS.message, {
-    message: 'Please shorten your message to 5,000 characters or fewer.',
-  })
-  @Matches(MULTI_LINE, { message: 'Your message contains characters that are not allowed.' })
+  @IsString({ message: messages.message.notText })
+  @MaxLength(CONTACT_LIMITS.message, { message: messages.message.tooLong })
+  @Matches(MULTI_LINE, { message: messages.message.characters })
   message?: string;
 
   /**
@@ -58,7 +51,7 @@ export class CreateContactDto {
    * ticks it. The form sends it only when ticked; such a submission is kept, marked as spam.
    */
   @Optional()
-  @IsBoolean({ message: 'This field is not accepted.' })
+  @IsBoolean({ message: messages.notAccepted })
   contact_me_by_fax_only?: boolean;
 
   /**
@@ -67,7 +60,7 @@ export class CreateContactDto {
    * suspected spam, never discards it.
    */
   @Optional()
-  @IsString({ message: 'This field is not accepted.' })
-  @MaxLength(CONTACT_LIMITS.website, { message: 'This field is not accepted.' })
+  @IsString({ message: messages.notAccepted })
+  @MaxLength(CONTACT_LIMITS.website, { message: messages.notAccepted })
   website?: string;
 }

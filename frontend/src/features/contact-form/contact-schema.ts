@@ -1,63 +1,60 @@
 import * as z from 'zod/mini';
-import { INVALID_EMAIL_MESSAGE } from '../../shared/content';
+import contract from '@proposal-site/contract/contact-fields.json';
 import { HONEYPOT_FIELD } from './contact-form-values';
 
-// The limits and rules of POST /api/contact (contract/README.md); the contact-service checks
-// the same table of payloads, so the two validators cannot drift apart.
-export const CONTACT_FIELD_LIMITS = {
-  name: 100,
-  email: 254,
-  company: 200,
-  role: 100,
-  message: 5000,
-} as const;
+// The limits, patterns and messages of POST /api/contact are the contract's
+// (contract/contact-fields.json); the contact-service builds its DTO from the same file, and both
+// are tested against the same table of payloads, so the two validators cannot drift apart.
+export const CONTACT_FIELD_LIMITS = contract.limits;
 
-// WHATWG `type=email` syntax, except that the domain must contain at least one dot.
-export const EMAIL_PATTERN =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+/** The contract's patterns are written for the u flag: `\p{…}` classes, a surrogate pair as one. */
+const pattern = (source: string) => new RegExp(source, 'u');
+const EMAIL = pattern(contract.patterns.email);
+const SINGLE_LINE = pattern(contract.patterns.singleLine);
+const MULTI_LINE = pattern(contract.patterns.multiLine);
 
-// Control characters, and unpaired surrogates (\p{Cs}; with the u flag a proper pair is one code
-// point and does not match), which are not text and which the contract rejects.
-const CONTROL_CHARACTER = /[\p{Cc}\p{Cs}]/u;
-// Line breaks and tabs are fine in a free-text message; other control characters are not.
-const CONTROL_CHARACTER_EXCEPT_BREAKS = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
+/** The contract's `{max}`: the limit with thousands separators, as the service writes it too. */
+const withLimit = (template: string, max: number) =>
+  template.replace('{max}', max.toLocaleString('en-US'));
 
-const SPECIAL_CHARACTERS_MESSAGE = 'Please remove line breaks and special characters.';
-const tooLongMessage = (max: number) => `Please keep this to ${max} characters or fewer.`;
+const { messages } = contract;
+export const INVALID_EMAIL_MESSAGE = messages.email.invalid;
+const NOT_ACCEPTED = contract.notAcceptedMessage;
 
-function requiredLine(max: number, missingMessage: string) {
-  return z.string({ error: missingMessage }).check(
+function requiredLine(max: number, say: { required: string; tooLong: string; characters: string }) {
+  return z.string({ error: say.required }).check(
     z.trim(),
-    z.minLength(1, { error: missingMessage }),
-    z.maxLength(max, { error: tooLongMessage(max) }),
-    z.refine((value) => !CONTROL_CHARACTER.test(value), { error: SPECIAL_CHARACTERS_MESSAGE }),
+    z.minLength(1, { error: say.required }),
+    z.maxLength(max, { error: withLimit(say.tooLong, max) }),
+    z.regex(SINGLE_LINE, { error: say.characters }),
   );
 }
 
-export const contactSchema = z.strictObject({
-  name: requiredLine(CONTACT_FIELD_LIMITS.name, 'Please enter your name.'),
-  email: z
-    .string({ error: INVALID_EMAIL_MESSAGE })
-    .check(
-      z.trim(),
-      z.maxLength(CONTACT_FIELD_LIMITS.email, { error: INVALID_EMAIL_MESSAGE }),
-      z.regex(EMAIL_PATTERN, { error: INVALID_EMAIL_MESSAGE }),
+export const contactSchema = z.strictObject(
+  {
+    name: requiredLine(CONTACT_FIELD_LIMITS.name, messages.name),
+    email: z
+      .string({ error: INVALID_EMAIL_MESSAGE })
+      .check(
+        z.trim(),
+        z.maxLength(CONTACT_FIELD_LIMITS.email, { error: INVALID_EMAIL_MESSAGE }),
+        z.regex(EMAIL, { error: INVALID_EMAIL_MESSAGE }),
+      ),
+    company: requiredLine(CONTACT_FIELD_LIMITS.company, messages.company),
+    role: requiredLine(CONTACT_FIELD_LIMITS.role, messages.role),
+    message: z.optional(
+      z.string({ error: messages.message.notText }).check(
+        z.maxLength(CONTACT_FIELD_LIMITS.message, {
+          error: withLimit(messages.message.tooLong, CONTACT_FIELD_LIMITS.message),
+        }),
+        z.regex(MULTI_LINE, { error: messages.message.characters }),
+      ),
     ),
-  company: requiredLine(CONTACT_FIELD_LIMITS.company, 'Please enter your company.'),
-  role: requiredLine(CONTACT_FIELD_LIMITS.role, 'Please enter your role.'),
-  message: z.optional(
-    z.string({ error: 'Please enter your message as text.' }).check(
-      z.maxLength(CONTACT_FIELD_LIMITS.message, {
-        error: tooLongMessage(CONTACT_FIELD_LIMITS.message),
-      }),
-      z.refine((value) => !CONTROL_CHARACTER_EXCEPT_BREAKS.test(value), {
-        error: 'Please remove special characters from your message.',
-      }),
-    ),
-  ),
-  // The honeypot: people never see it, so it is only there when a bot ticked it.
-  [HONEYPOT_FIELD]: z.optional(z.literal(true)),
-});
+    // The honeypot: people never see it, so it is only there when a bot ticked it.
+    [HONEYPOT_FIELD]: z.optional(z.literal(true, { error: NOT_ACCEPTED })),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? NOT_ACCEPTED : undefined) },
+);
 
 export type ContactPayload = z.output<typeof contactSchema>;
 export type ContactFieldErrors = Partial<Record<string, string>>;

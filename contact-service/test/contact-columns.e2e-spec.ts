@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import contract from '@proposal-site/contract/contact-fields.json' with { type: 'json' };
+import { DataSource } from 'typeorm';
+import { ContactSubmission } from '../src/contact/contact-submission.entity.js';
+import { applyMigrations } from '../src/database/apply-migrations.js';
+import { dataSourceOptions } from '../src/database/data-source-options.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+// The contract's limits are the one source of the field lengths. The entity reads them; the
+// migrations that created the columns are fixed history and cannot, so this test holds both, as
+// the database has them after every migration, to the contract. Only the message is text: its
+// limit is the DTO's alone, and a text column holds any length the contract allows.
+const UNBOUNDED = new Set(['message']);
+
+const expected = Object.fromEntries(
+  Object.entries(contract.limits).map(([field, limit]) => [
+    field,
+    UNBOUNDED.has(field) ? { type: 'text', length: null } : { type: 'varchar', length: limit },
+  ]),
+);
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await applyMigrations(db.url, { timeoutMs: 30_000 });
+});
+
+afterAll(async () => {
+  await db?.drop();
+});
+
+describe('contact_submissions against the contract', () => {
+  it('has, after the migrations, the column lengths of the contract', async () => {
+    const rows = await db.query<{ column_name: string; udt_name: string; length: number | null }>(
+      `SELECT column_name, udt_name, character_maximum_length AS length
+         FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = 'contact_submissions'
+          AND column_name = ANY($1)`,
+      [Object.keys(contract.limits)],
+    );
+    const columns = Object.fromEntries(
+      rows.map((row) => [row.column_name, { type: row.udt_name, length: row.length }]),
+    );
+    expect(columns).toEqual(expected);
+  });
+
+  it('is described by an entity with the same lengths', async () => {
+    const dataSource = new DataSource(
+      dataSourceOptions({ url: db.url, poolSize: 1, timeoutMs: 5000 }),
+    );
+    await dataSource.initialize();
+    try {
+      const metadata = dataSource.getMetadata(ContactSubmission);
+      const columns = Object.fromEntries(
+        Object.keys(contract.limits).map((field) => {
+          const column = metadata.findColumnWithPropertyName(field);
+          return [
+            field,
+            { type: column?.type, length: column?.length ? Number(column.length) : null },
+          ];
+        }),
+      );
+      expect(columns).toEqual(expected);
+    } finally {
+      await dataSource.destroy();
+    }
+  });
+});
