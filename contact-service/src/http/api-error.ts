@@ -11,6 +11,11 @@ export interface ApiErrorBody {
   fields?: Record<string, string>;
 }
 
+/**
+ * The message of each status, for the service and for the nginx in front of it: nginx answers
+ * 413, 429, 502-504 and the hidden probes itself, with copies of these bodies in
+ * infra/nginx/snippets/ that nginx-error-bodies.spec.ts holds equal to apiError(status).
+ */
 const MESSAGES: Record<number, string> = {
   400: 'The request could not be read. Send a JSON object with name, email, company, role and an optional message.',
   404: 'There is nothing at this address. Check the link, or start again from the home page.',
@@ -20,6 +25,8 @@ const MESSAGES: Record<number, string> = {
   429: 'Too many requests came from your network. Please wait a few minutes and try again.',
   500: 'Something went wrong on our side. Please try again in a moment.',
   503: 'The service is briefly unavailable. Please try again in a minute.',
+  /** Only nginx says this: the service took longer than proxy_read_timeout. */
+  504: 'The service took too long to answer. Please try again in a minute.',
 };
 
 export function apiError(
