@@ -20,6 +20,7 @@ beforeEach(() => {
   // Reset before rendering, not after: wouter would re-render still-mounted trees outside act().
   window.history.replaceState(null, '', '/');
   window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+  Element.prototype.scrollIntoView = jest.fn();
 });
 
 afterEach(() => {

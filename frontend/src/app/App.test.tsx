@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PAGE_ERROR_TITLE } from '../shared/content';
+import { PAGE_ERROR_TITLE } from '../shared/error-boundary/error-notice-copy';
+import { RELOADED_AFTER_CHUNK_ERROR_KEY } from '../shared/error-boundary/reload-page';
 import { siteConfig } from '../shared/site-config';
 import { renderApp } from '../test-utils/render-app';
-import { RELOADED_AFTER_CHUNK_ERROR_KEY } from './reload-page';
 
 // The About page's chunk is gone, as after a new deployment: its import fails.
 jest.mock('../pages/AboutPage', () => {

@@ -1,6 +1,6 @@
 import { lazy, type LazyExoticComponent, type ReactElement } from 'react';
 import { importChunk } from '../shared/chunk-load-error';
-import { NOT_FOUND_TITLE } from '../shared/content';
+import { CLAIMS, NOT_FOUND_TITLE } from '../shared/content';
 import { siteConfig } from '../shared/site-config';
 import type { SkipLinkTarget } from '../features/navigation/SkipLinks';
 
@@ -37,7 +37,7 @@ export const siteRoutes: SiteRoute[] = [
     source: 'src/pages/HomePage.tsx',
     title: `${brand} — AI-drafted client proposals for investment banks`,
     description:
-      'Cut proposal turnaround by 50-70%. Proposals drafted from live deal conversations, CRM data, your templates and past proposals, delivered in Word, PDF or Figma-ready form.',
+      `Cut proposal turnaround by ${CLAIMS.turnaroundReduction}. Proposals drafted from live deal conversations, CRM data, your templates and past proposals, delivered in Word, PDF or Figma-ready form.`,
     indexable: true,
     skipLink: { href: '#contact', label: 'Skip to contact form' },
     Component: page(() => import('../pages/HomePage'), 'HomePage'),

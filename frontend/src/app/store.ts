@@ -8,7 +8,8 @@ import type { api } from '../shared/api/api';
 import { toastsSlice } from '../features/toasts/toasts-slice';
 
 // RTK Query only matters on the routes with the contact form. Its reducer and middleware are
-// injected when those routes load (see inject-api.ts), so the other routes never download it.
+// injected when the form's code loads (features/contact-form/inject-api.ts), so the other routes
+// never download it.
 export const rootReducer = combineSlices(toastsSlice).withLazyLoadedSlices<WithSlice<typeof api>>();
 
 export const dynamicMiddleware = createDynamicMiddleware();

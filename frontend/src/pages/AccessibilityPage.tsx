@@ -1,15 +1,15 @@
-import { DeferredContactForm } from '../app/DeferredContactForm';
+import { ACCESSIBILITY_SUBJECT } from '../features/contact-form/contact-form-copy';
+import { TOAST_DURATION_MS } from '../features/toasts/toast-timings';
 import {
   ACCESSIBILITY_NEXT_REVIEW,
-  ACCESSIBILITY_SUBJECT,
   ACKNOWLEDGEMENT_BUSINESS_DAYS,
   ASSESSMENT_BUSINESS_DAYS,
   SUPPORT_HOURS,
-  TOAST_DURATION_MS,
 } from '../shared/content';
 import { siteConfig } from '../shared/site-config';
 import { DocumentPage } from '../shared/ui/DocumentPage';
 import { MailtoLink } from '../shared/ui/MailtoLink';
+import { DeferredContactForm } from './contact-form/DeferredContactForm';
 
 const brand = siteConfig.brandName;
 

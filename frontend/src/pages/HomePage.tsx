@@ -1,10 +1,11 @@
-import { DeferredContactForm } from '../app/DeferredContactForm';
+import { SECTION_IDS } from '../features/navigation/section-ids';
 import { SectionLink } from '../features/navigation/SectionLink';
 import { useScrollToHash } from '../features/navigation/use-scroll-to-hash';
-import { CLAIMS, SECTION_IDS } from '../shared/content';
+import { CLAIMS } from '../shared/content';
 import { siteConfig } from '../shared/site-config';
 import { ExternalLink } from '../shared/ui/ExternalLink';
 import { SectionHeading } from '../shared/ui/SectionHeading';
+import { DeferredContactForm } from './contact-form/DeferredContactForm';
 
 const brand = siteConfig.brandName;
 

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { Router } from 'wouter';
 import { App } from '../app/App';
@@ -23,6 +24,11 @@ export function renderWithStore(ui: ReactElement, path = '/', store: AppStore = 
       </Provider>,
     ),
   };
+}
+
+/** The HTML the prerender step would make of a piece of the site, with a fresh store. */
+export function prerenderWithStore(ui: ReactElement): string {
+  return renderToString(<Provider store={makeStore()}>{ui}</Provider>);
 }
 
 /** A fetch answer the test controls. */

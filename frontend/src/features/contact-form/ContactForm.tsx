@@ -1,14 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks';
+import { siteConfig } from '../../shared/site-config';
+import { contactApi } from './contact-api';
 import {
   ERROR_TOAST_TITLE,
   SUBMIT_LABEL,
   SUBMITTING_LABEL,
   SUCCESS_TOAST_TEXT,
   errorToastText,
-} from '../../shared/content';
-import { siteConfig } from '../../shared/site-config';
-import { contactApi } from './contact-api';
+} from './contact-form-copy';
 import {
   EMPTY_CONTACT_FORM,
   HONEYPOT_FIELD,

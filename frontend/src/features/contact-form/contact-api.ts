@@ -1,5 +1,7 @@
 import { api } from '../../shared/api/api';
 import type { ContactPayload } from './contact-schema';
+// The endpoint below needs the API's reducer and middleware in the store.
+import './inject-api';
 
 export const CONTACT_ENDPOINT = '/api/contact';
 

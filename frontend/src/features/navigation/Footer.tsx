@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import { SECTION_IDS } from '../../shared/content';
 import { siteConfig } from '../../shared/site-config';
 import { BrandMark } from '../../shared/ui/BrandMark';
 import { ExternalLink } from '../../shared/ui/ExternalLink';
 import { MailtoLink } from '../../shared/ui/MailtoLink';
+import { SECTION_IDS } from './section-ids';
 import { SectionLink } from './SectionLink';
 
 export function Footer() {

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
-import { SECTION_IDS } from '../../shared/content';
 import { siteConfig } from '../../shared/site-config';
 import { BrandMark } from '../../shared/ui/BrandMark';
 import { ExternalLink } from '../../shared/ui/ExternalLink';
+import { SECTION_IDS } from './section-ids';
 import { SectionLink } from './SectionLink';
 
 export function TopNav() {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { siteConfig } from '../../shared/site-config';
@@ -7,12 +7,12 @@ import { Footer } from './Footer';
 import { SkipLinks } from './SkipLinks';
 import { TopNav } from './TopNav';
 
-// Every section sits 900 px below the top of the viewport in these tests.
-beforeEach(() => {
-  jest
-    .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
-    .mockReturnValue({ top: 900 } as DOMRect);
-});
+/** Whether the section of this heading was smooth-scrolled to the top (scroll-to-section.ts). */
+function expectScrolledTo(heading: HTMLElement) {
+  const scrollIntoView = jest.mocked(Element.prototype.scrollIntoView);
+  expect(scrollIntoView).toHaveBeenCalledWith({ block: 'start', behavior: 'smooth' });
+  expect(scrollIntoView.mock.contexts).toContain(heading.closest('section'));
+}
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
@@ -29,13 +29,13 @@ describe('top navigation', () => {
     expect(contact).toHaveAccessibleName('Contact (opens in a new tab)');
   });
 
-  it('on the landing page, scrolls to the section leaving 80 px for the navigation', async () => {
+  it('on the landing page, scrolls to the section under the navigation', async () => {
     const user = userEvent.setup();
     renderApp('/');
     const heading = await screen.findByRole('heading', { name: /01 Problem/ });
     await user.click(within(mainNav()).getByRole('link', { name: 'Problem' }));
 
-    expect(window.scrollTo).toHaveBeenCalledWith({ top: 900 - 80, behavior: 'smooth' });
+    expectScrolledTo(heading);
     expect(heading).toHaveFocus();
     expect(window.location.pathname).toBe('/');
     expect(window.location.hash).toBe('#problem');
@@ -50,7 +50,7 @@ describe('top navigation', () => {
     const heading = await screen.findByRole('heading', { name: /02 Solution/ });
     expect(window.location.pathname).toBe('/');
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(window.scrollTo).toHaveBeenCalledWith({ top: 900 - 80, behavior: 'smooth' });
+    expectScrolledTo(heading);
   });
 });
 
@@ -59,7 +59,7 @@ describe('arriving with a fragment', () => {
     renderApp('/#solution');
     const heading = await screen.findByRole('heading', { name: /02 Solution/ });
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(window.scrollTo).toHaveBeenCalledWith({ top: 900 - 80, behavior: 'smooth' });
+    expectScrolledTo(heading);
   });
 
   it.each(['/#%', '/#%E0%A4%A', '/#%00'])(
@@ -68,7 +68,7 @@ describe('arriving with a fragment', () => {
       renderApp(path);
       expect(await screen.findByRole('heading', { name: /01 Problem/ })).toBeVisible();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-      expect(window.scrollTo).not.toHaveBeenCalled();
+      expect(Element.prototype.scrollIntoView).not.toHaveBeenCalled();
     },
   );
 });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { SECTION_SCROLL_OFFSET_PX } from '../../shared/content';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { scrollToSection } from './scroll-to-section';
 
 function mockReducedMotion(reduce: boolean) {
@@ -9,45 +10,45 @@ function mockReducedMotion(reduce: boolean) {
   })) as unknown as typeof window.matchMedia;
 }
 
-function addSection(id: string, top: number) {
+function addSection(id: string) {
   document.body.innerHTML = `<section id="${id}"><h2 tabindex="-1" data-section-heading>Problem</h2></section>`;
   const section = document.getElementById(id);
   if (!section) throw new Error('no section');
-  section.getBoundingClientRect = () => ({ top }) as DOMRect;
   return section;
 }
 
+/** The sections each scrollIntoView call was made on, with its options. */
+const scrolls = () => {
+  const mock = jest.mocked(Element.prototype.scrollIntoView);
+  return mock.mock.contexts.map((element, i) => [element, mock.mock.calls[i]?.[0]]);
+};
+
 describe('scrollToSection', () => {
-  beforeEach(() => {
-    mockReducedMotion(false);
-    Object.defineProperty(window, 'scrollY', { value: 300, configurable: true });
+  beforeEach(() => mockReducedMotion(false));
+
+  it('leaves 80 px above every section, in the one place the offset is set', () => {
+    // jsdom applies no stylesheet, so the rule is read as the browser would receive it.
+    const css = readFileSync(join(__dirname, '../../styles/global.css'), 'utf8');
+    const html = /(?:^|\n)html \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(html).toMatch(/\n\s*scroll-padding-top: 80px;/);
+    expect(css.match(/scroll-(?:padding|margin)/g)).toEqual(['scroll-padding']);
   });
 
-  it('uses an 80 px offset', () => {
-    expect(SECTION_SCROLL_OFFSET_PX).toBe(80);
-  });
-
-  it('smooth-scrolls so the section starts 80 px below the top of the viewport', () => {
-    addSection('problem', 1000);
+  it('smooth-scrolls the section to the top of the viewport, clear of the navigation', () => {
+    const section = addSection('problem');
     expect(scrollToSection('problem')).toBe(true);
-    expect(window.scrollTo).toHaveBeenCalledWith({ top: 1000 + 300 - 80, behavior: 'smooth' });
+    expect(scrolls()).toEqual([[section, { block: 'start', behavior: 'smooth' }]]);
   });
 
   it('jumps without animation when the visitor prefers reduced motion', () => {
     mockReducedMotion(true);
-    addSection('solution', 500);
+    const section = addSection('solution');
     scrollToSection('solution');
-    expect(window.scrollTo).toHaveBeenCalledWith({ top: 720, behavior: 'instant' });
-  });
-
-  it('never scrolls above the top of the page', () => {
-    addSection('problem', -400);
-    scrollToSection('problem');
-    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    expect(scrolls()).toEqual([[section, { block: 'start', behavior: 'instant' }]]);
   });
 
   it('moves focus to the section heading without a second scroll', () => {
-    addSection('problem', 1000);
+    addSection('problem');
     const heading = document.querySelector('h2');
     const focus = jest.spyOn(heading as HTMLElement, 'focus');
     scrollToSection('problem');
@@ -58,6 +59,6 @@ describe('scrollToSection', () => {
   it('does nothing for an unknown section', () => {
     document.body.innerHTML = '';
     expect(scrollToSection('nowhere')).toBe(false);
-    expect(window.scrollTo).not.toHaveBeenCalled();
+    expect(Element.prototype.scrollIntoView).not.toHaveBeenCalled();
   });
 });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../shared/content';
 import { renderWithStore } from '../../test-utils/render-app';
 import { showToast } from './toast-thunks';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from './toast-timings';
 import { Toaster } from './Toaster';
 
 function renderToasterWith(toast: Parameters<typeof showToast>[0]) {

@@ -7,8 +7,8 @@ import {
   ToastViewport,
 } from '@radix-ui/react-toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../shared/content';
 import { closeToast } from './toast-thunks';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from './toast-timings';
 import { selectToasts } from './toasts-slice';
 
 export function Toaster() {

@@ -1,5 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { TOAST_REMOVE_DELAY_MS } from '../../shared/content';
+import { TOAST_REMOVE_DELAY_MS } from './toast-timings';
 import {
   addToast,
   dismissToast,

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '../../shared/content';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from './toast-timings';
 
 export type ToastVariant = 'default' | 'destructive';
 

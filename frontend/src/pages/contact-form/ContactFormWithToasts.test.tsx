@@ -1,22 +1,19 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderToString } from 'react-dom/server';
-import { Provider } from 'react-redux';
-import { HONEYPOT_FIELD } from '../features/contact-form/contact-form-values';
-import { ToastRegion } from '../features/toasts/ToastRegion';
 import {
   ACCESSIBILITY_SUBJECT,
   ERROR_TOAST_TITLE,
-  INVALID_EMAIL_MESSAGE,
   SUBMITTING_LABEL,
   SUCCESS_TOAST_TEXT,
   errorToastText,
-} from '../shared/content';
-import { siteConfig } from '../shared/site-config';
-import { jsonResponse, renderWithStore } from '../test-utils/render-app';
+} from '../../features/contact-form/contact-form-copy';
+import { HONEYPOT_FIELD } from '../../features/contact-form/contact-form-values';
+import { INVALID_EMAIL_MESSAGE } from '../../features/contact-form/contact-schema';
+import { ToastRegion } from '../../features/toasts/ToastRegion';
+import { siteConfig } from '../../shared/site-config';
+import { jsonResponse, prerenderWithStore, renderWithStore } from '../../test-utils/render-app';
 import { ContactFormWithToasts } from './ContactFormWithToasts';
-import { makeStore } from './store';
 
 const receipt = { id: '6f1c2a9e-0000-4000-8000-000000000000', createdAt: '2025-09-03T10:00:00Z' };
 
@@ -317,11 +314,7 @@ describe('Idempotency-Key', () => {
 
 describe('before the form code runs', () => {
   it('is prerendered disabled, with a way to reach us without JavaScript', () => {
-    const html = renderToString(
-      <Provider store={makeStore()}>
-        <ContactFormWithToasts />
-      </Provider>,
-    );
+    const html = prerenderWithStore(<ContactFormWithToasts />);
     expect(html).toMatch(/<fieldset class="form-fieldset" disabled="">/);
     expect(html).toContain(`<noscript>`);
     expect(html).toContain(`mailto:${siteConfig.contactEmail}`);

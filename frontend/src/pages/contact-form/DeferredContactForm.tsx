@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
-import { importChunk } from '../shared/chunk-load-error';
-import { ErrorBoundary } from './ErrorBoundary';
+import { lazy, Suspense } from 'react';
+import { importChunk } from '../../shared/chunk-load-error';
+import { ErrorBoundary } from '../../shared/error-boundary/ErrorBoundary';
+import type { ContactFormWithToastsProps } from './ContactFormWithToasts';
 
 /**
  * Resolves once the browser has painted the page: a frame is requested, and the timer set inside
@@ -21,10 +22,8 @@ const ContactFormWithToasts = lazy(() =>
     .then((module) => ({ default: module.ContactFormWithToasts })),
 );
 
-type Props = ComponentProps<typeof ContactFormWithToasts>;
-
 /** A form whose code fails to load is replaced by the error notice; the page around it stays. */
-export function DeferredContactForm(props: Props) {
+export function DeferredContactForm(props: ContactFormWithToastsProps) {
   return (
     <ErrorBoundary>
       <Suspense fallback={<p className="form-loading">Loading the form…</p>}>

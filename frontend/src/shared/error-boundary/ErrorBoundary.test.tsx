@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ChunkLoadError, importChunk } from '../shared/chunk-load-error';
-import { PAGE_ERROR_RELOAD_LABEL, PAGE_ERROR_TITLE } from '../shared/content';
-import { siteConfig } from '../shared/site-config';
+import { ChunkLoadError, importChunk } from '../chunk-load-error';
+import { siteConfig } from '../site-config';
 import { ErrorBoundary } from './ErrorBoundary';
+import { PAGE_ERROR_RELOAD_LABEL, PAGE_ERROR_TITLE } from './error-notice-copy';
 import { RELOADED_AFTER_CHUNK_ERROR_KEY } from './reload-page';
 
 function Throws({ error }: { error: unknown }): never {

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ChunkLoadError } from '../shared/chunk-load-error';
+import { ChunkLoadError } from '../chunk-load-error';
 import { ErrorNotice } from './ErrorNotice';
 import { reloadOnceAfterChunkError, reloadPage } from './reload-page';
 

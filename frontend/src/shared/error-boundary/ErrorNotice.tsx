@@ -1,6 +1,6 @@
-import { PAGE_ERROR_RELOAD_LABEL, PAGE_ERROR_TEXT, PAGE_ERROR_TITLE } from '../shared/content';
-import { siteConfig } from '../shared/site-config';
-import { MailtoLink } from '../shared/ui/MailtoLink';
+import { siteConfig } from '../site-config';
+import { MailtoLink } from '../ui/MailtoLink';
+import { PAGE_ERROR_RELOAD_LABEL, PAGE_ERROR_TEXT, PAGE_ERROR_TITLE } from './error-notice-copy';
 
 interface ErrorNoticeProps {
   onReload: () => void;

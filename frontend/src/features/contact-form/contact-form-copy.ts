@@ -1,0 +1,14 @@
+// The contact form's fixed wording (frontend/README.md, "Fixed wording and constants"). The
+// per-field messages are the contract's, in contact-schema.ts.
+
+export const SUBMIT_LABEL = 'Request a Discovery Call';
+export const SUBMITTING_LABEL = 'Submitting...';
+
+export const SUCCESS_TOAST_TEXT =
+  "Thank you for your interest! We'll be in touch within 24 hours to schedule your discovery call.";
+export const ERROR_TOAST_TITLE = 'Something went wrong';
+export const errorToastText = (email: string): string =>
+  `Please try again or email us directly at ${email}`;
+
+/** The subject of the accessibility page's form, sent as the first line of the message. */
+export const ACCESSIBILITY_SUBJECT = 'Accessibility Feedback';
