@@ -22,7 +22,7 @@ endif
 NPM_STAMP := node_modules/.install-stamp
 WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json) deploy/kubernetes/package.json
 
-.PHONY: help install lint typecheck test build budget bench fuzz start dev stack-up stack-down smoke e2e lighthouse up down logs ps e2e-containers ci
+.PHONY: help install lint typecheck test build budget bench fuzz start dev stack-up stack-down smoke e2e lighthouse up down logs ps e2e-containers leads backup restore ci
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-15s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -91,7 +91,11 @@ WEB_PORT = $(or $(shell sed -n 's/^WEB_PORT=//p' .env 2>/dev/null),8080)
 	@sed "s/^POSTGRES_PASSWORD=.*/POSTGRES_PASSWORD=$$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')/" .env.example > .env
 	@echo "Created .env from .env.example with a random POSTGRES_PASSWORD"
 
-up: .env ## Build and start web, contact-service and Postgres in containers; wait until healthy
+# Files the backup container writes into backups/ belong to whoever runs make.
+export BACKUP_USER ?= $(shell id -u):$(shell id -g)
+
+up: .env ## Build and start web, contact-service, Postgres and backups in containers; wait until healthy
+	@mkdir -p backups
 	$(COMPOSE) up -d --build || { $(COMPOSE) ps; $(COMPOSE) logs --no-color --tail 20; exit 1; }
 	@infra/compose/wait-healthy.sh $(COMPOSE)
 	@infra/compose/warnings.sh $(COMPOSE)
@@ -105,6 +109,15 @@ logs: ## Follow the container stack's logs
 
 ps: ## Show the container stack's containers and their health
 	$(COMPOSE) ps
+
+leads: ## The operators' leads command, in the container stack when it runs: make leads ARGS='list'
+	@infra/compose/leads.sh "$(COMPOSE)" $(ARGS)
+
+backup: ## Back up the container stack's database now, into backups/ (a compressed pg_dump)
+	$(COMPOSE) exec -T backup bash /backup/backup.sh
+
+restore: ## Restore a backup into the container stack: make restore FILE=backups/… [REPLACE=1] [YES=1]
+	@infra/compose/restore.sh "$(COMPOSE)" "$(FILE)" "$(REPLACE)" "$(YES)"
 
 e2e-containers: $(NPM_STAMP) ## Browser suite (Playwright, axe, Lighthouse) against the stack `make up` started
 	e2e/scripts/run-e2e-containers.sh $(COMPOSE)

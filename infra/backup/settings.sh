@@ -1,0 +1,16 @@
+# The backup settings (.env.example), checked once for backup.sh and schedule.sh: a bad value
+# stops with one line that names it. Sourced, not run.
+whole() { # NAME DEFAULT UNIT
+  local value=${!1:-$2}
+  [[ $value =~ ^[0-9]+$ ]] || { echo "$1 must be a whole number of $3 (got \"$value\")" >&2; exit 1; }
+  echo "$value"
+}
+keep_days=$(whole BACKUP_KEEP_DAYS 7 days)
+keep_weeks=$(whole BACKUP_KEEP_WEEKS 4 weeks)
+keep_months=$(whole BACKUP_KEEP_MONTHS 6 months)
+backup_at=${BACKUP_AT:-02:30}
+[[ $backup_at =~ ^([01][0-9]|2[0-3]):[0-5][0-9]$ ]] ||
+  { echo "BACKUP_AT must be a time of day such as 02:30 (UTC) (got \"$backup_at\")" >&2; exit 1; }
+backup_on_start=${BACKUP_ON_START:-true}
+[[ $backup_on_start == true || $backup_on_start == false ]] ||
+  { echo "BACKUP_ON_START must be true or false (got \"$backup_on_start\")" >&2; exit 1; }

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `make leads ARGS='…'`: the operators' leads command where the leads are. In the container stack
+# when it runs (`docker compose exec contact-service leads …`); otherwise on this machine, against
+# DATABASE_URL when it is set, else the embedded database of `make start` (shared with a running
+# `make start`).
+set -euo pipefail
+compose=$1
+shift
+cd "$(dirname "$0")/../.."
+if $compose ps --services --filter status=running 2>/dev/null | grep -qx contact-service; then
+  # A terminal is passed on only when there is one, so a script's run never waits on a question.
+  tty=-T
+  [[ -t 0 && -t 1 ]] && tty=
+  exec $compose exec $tty contact-service leads "$@"
+fi
+cli=contact-service/dist/src/cli/leads.js
+if [[ ! -f $cli ]] || [[ -n $(find contact-service/src -newer "$cli" -name '*.ts' | head -n 1) ]]; then
+  make --no-print-directory install >/dev/null
+  npm run --silent build -w contact-service
+fi
+cd contact-service
+if [[ -n ${DATABASE_URL:-} ]]; then
+  exec node dist/src/cli/leads.js "$@"
+fi
+EMBEDDED_DATABASE=true exec node dist/src/cli/leads.js "$@"
