@@ -1,9 +1,9 @@
+import type { Page } from '@playwright/test';
 import { siteConfig, spec } from '../support/site.ts';
 import { waitForScrollToSettle } from '../support/contact-form.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-const mainNav = (page: import('@playwright/test').Page) =>
-  page.getByRole('navigation', { name: 'Main' });
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test('the skip link is the first tab stop and moves focus past the navigation', async ({
   page,

@@ -1,4 +1,8 @@
-import { CanActivate, ExecutionContext, UnsupportedMediaTypeException } from '@nestjs/common';
+import {
+  type CanActivate,
+  type ExecutionContext,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { apiError } from './api-error.js';
 

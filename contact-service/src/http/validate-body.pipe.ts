@@ -1,4 +1,4 @@
-import { BadRequestException, PipeTransform, type Type } from '@nestjs/common';
+import { BadRequestException, type PipeTransform, type Type } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { apiError } from './api-error.js';

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
@@ -45,7 +45,7 @@ export class WebhookReceiver {
   private handle(
     headers: Record<string, string | string[] | undefined>,
     body: string,
-    res: import('node:http').ServerResponse,
+    res: ServerResponse,
   ): void {
     this.attempts += 1;
     if (this.status >= 200 && this.status < 300) {

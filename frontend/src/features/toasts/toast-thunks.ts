@@ -4,7 +4,7 @@ import {
   addToast,
   dismissToast,
   removeToast,
-  toastsSlice,
+  type toastsSlice,
   type NewToast,
   type ToastsState,
 } from './toasts-slice';
