@@ -15,7 +15,8 @@ export class ContactController {
   @Post()
   @HttpCode(201)
   create(
-    @Body(new ValidateBodyPipe(CreateContactDto, CONTACT_MESSAGES.notAccepted)) dto: CreateContactDto,
+    @Body(new ValidateBodyPipe(CreateContactDto, CONTACT_MESSAGES.notAccepted))
+    dto: CreateContactDto,
     @IdempotencyKey() idempotencyKey: string | undefined,
   ): Promise<ContactReceipt> {
     return this.contacts.create(dto, idempotencyKey);

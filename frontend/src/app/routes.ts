@@ -36,8 +36,7 @@ export const siteRoutes: SiteRoute[] = [
     file: 'index.html',
     source: 'src/pages/HomePage.tsx',
     title: `${brand} — AI-drafted client proposals for investment banks`,
-    description:
-      `Cut proposal turnaround by ${CLAIMS.turnaroundReduction}. Proposals drafted from live deal conversations, CRM data, your templates and past proposals, delivered in Word, PDF or Figma-ready form.`,
+    description: `Cut proposal turnaround by ${CLAIMS.turnaroundReduction}. Proposals drafted from live deal conversations, CRM data, your templates and past proposals, delivered in Word, PDF or Figma-ready form.`,
     indexable: true,
     skipLink: { href: '#contact', label: 'Skip to contact form' },
     Component: page(() => import('../pages/HomePage'), 'HomePage'),

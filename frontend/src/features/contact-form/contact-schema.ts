@@ -22,12 +22,14 @@ export const INVALID_EMAIL_MESSAGE = messages.email.invalid;
 const NOT_ACCEPTED = contract.notAcceptedMessage;
 
 function requiredLine(max: number, say: { required: string; tooLong: string; characters: string }) {
-  return z.string({ error: say.required }).check(
-    z.trim(),
-    z.minLength(1, { error: say.required }),
-    z.maxLength(max, { error: withLimit(say.tooLong, max) }),
-    z.regex(SINGLE_LINE, { error: say.characters }),
-  );
+  return z
+    .string({ error: say.required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: say.required }),
+      z.maxLength(max, { error: withLimit(say.tooLong, max) }),
+      z.regex(SINGLE_LINE, { error: say.characters }),
+    );
 }
 
 export const contactSchema = z.strictObject(
