@@ -1,6 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Env } from './config/env.js';
 import { ContactModule } from './contact/contact.module.js';
@@ -11,6 +10,7 @@ import { LeadsModule } from './leads/leads.module.js';
 import { loggerModule } from './logging/logger.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
+import { rateLimitModule } from './rate-limit/rate-limit.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({})
@@ -39,9 +39,7 @@ export class AppModule {
           retryDelay: 1000,
           toRetry: isWorthRetrying,
         }),
-        ThrottlerModule.forRoot({
-          throttlers: [{ ttl: env.RATE_LIMIT_WINDOW_SECONDS * 1000, limit: env.RATE_LIMIT_MAX }],
-        }),
+        rateLimitModule(env),
         MetricsModule,
         NotificationsModule.forRoot(env, databaseUrl),
         LeadsModule.forRoot(env),

@@ -65,9 +65,12 @@ describe('the embedded database', () => {
     await database.stop!();
     expect(applied).toEqual([]);
     expect(tables.map((t: { table_name: string }) => t.table_name)).toEqual([
+      'audit_key',
+      'audit_log',
       'contact_submissions',
       'migrations',
       'notifications',
+      'rate_limits',
       'users',
     ]);
   });

@@ -62,3 +62,58 @@ describe('rate limit on POST /api/contact', () => {
     }
   });
 });
+
+describe('one limit for all replicas, kept across restarts (counted in Postgres)', () => {
+  const carol = '198.51.100.30';
+  const dave = '198.51.100.40';
+  let second: RunningApp | undefined;
+
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  it('counts a client’s submissions together whichever replica answers', async () => {
+    second = await startTestApp(db.url, { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' });
+    const replicas = [service, second, service];
+    for (const replica of replicas)
+      expect((await replica.post(valid, via(carol))).status).toBe(201);
+    // The fourth is refused by either replica.
+    expect((await second.post(valid, via(carol))).status).toBe(429);
+    expect((await service.post(valid, via(carol))).status).toBe(429);
+  });
+
+  it('remembers the count when a replica restarts', async () => {
+    expect((await second!.post(valid, via(dave))).status).toBe(201);
+    expect((await second!.post(valid, via(dave))).status).toBe(201);
+    await second!.close();
+    second = await startTestApp(db.url, { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' });
+    expect((await second.post(valid, via(dave))).status).toBe(201);
+    expect((await second.post(valid, via(dave))).status).toBe(429);
+  });
+
+  it('stores a hash of the client, never the address', async () => {
+    const rows = await db.query<{ row: string }>(
+      `SELECT row_to_json(r)::text AS row FROM rate_limits r`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { row } of rows) expect(row).not.toMatch(/198\.51\.100/);
+  });
+
+  it('lets the client in again once the window and the block have passed', async () => {
+    const short = await startTestApp(db.url, {
+      RATE_LIMIT_MAX: '1',
+      RATE_LIMIT_WINDOW_SECONDS: '1',
+    });
+    try {
+      const erin = '198.51.100.50';
+      expect((await short.post(valid, via(erin))).status).toBe(201);
+      const refused = await short.post(valid, via(erin));
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await short.post(valid, via(erin))).status).toBe(201);
+    } finally {
+      await short.close();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-s
 import { IdempotencyAndSpam1795000000000 } from './migrations/1795000000000-idempotency-and-spam.js';
 import { Notifications1795100000000 } from './migrations/1795100000000-notifications.js';
 import { AuditLog1795200000000 } from './migrations/1795200000000-audit-log.js';
+import { RateLimits1795300000000 } from './migrations/1795300000000-rate-limits.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -31,6 +32,7 @@ export function dataSourceOptions({
       IdempotencyAndSpam1795000000000,
       Notifications1795100000000,
       AuditLog1795200000000,
+      RateLimits1795300000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
