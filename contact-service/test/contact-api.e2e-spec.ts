@@ -178,7 +178,7 @@ describe('POST /api/contact with a hostile or malformed request', () => {
     expect(table.invalid.length + hostile.length).toBeGreaterThanOrEqual(40);
   });
 
-  it('gives the spec email message for a bad address', async () => {
+  it('gives the fixed email message for a bad address (frontend/README.md)', async () => {
     const answer = await service.post({ ...valid, email: 'ada@' });
     expect(answer.body.fields).toEqual({ email: 'Please enter a valid email address.' });
   });

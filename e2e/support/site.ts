@@ -1,4 +1,5 @@
-// What the suite expects from the site: the spec's exact wording (site-spec.md) and the
+// What the suite expects from the site: its fixed wording and constants (frontend/README.md,
+// "Fixed wording and constants"), restated here on purpose as the browser suite's oracle, and the
 // build-time configuration the stack was built with. The company-specific values are read from
 // the same VITE_* variables as the site's build, with the same example defaults.
 
@@ -41,7 +42,7 @@ export interface SiteRoute {
   /** A file-name-safe label for screenshots and reports. */
   slug: string;
   h1: string | RegExp;
-  /** Text the page must show (spec §2), checked with and without JavaScript. */
+  /** Text the page must show, checked with and without JavaScript. */
   content: string[];
 }
 

@@ -78,7 +78,7 @@ test('a valid submit shows Submitting... on a disabled button, then the success 
   expect(Date.now() - rows[0]!.created_at.getTime()).toBeLessThan(60_000);
 });
 
-test('the request carries credentials, an Idempotency-Key and a JSON body of the spec fields with a JSON content type', async ({
+test('the request carries credentials, an Idempotency-Key and a JSON body of the contract fields with a JSON content type', async ({
   page,
   context,
 }) => {
@@ -117,7 +117,7 @@ test('the request carries credentials, an Idempotency-Key and a JSON body of the
   expect(headers['idempotency-key']).toMatch(
     /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
   );
-  // Exactly the spec's fields: the honeypot is only sent when a bot ticked it.
+  // Exactly the contract's fields: the honeypot is only sent when a bot ticked it.
   expect(request.postDataJSON()).toEqual(values);
   const response = await request.response();
   expect(response?.status()).toBe(201);

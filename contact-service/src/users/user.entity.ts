@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A user account (site spec §3). No screen uses it yet; UsersService is the only way to add one. */
+/** A user account. No screen uses it yet; UsersService is the only way to add one. */
 @Entity({ name: 'users' })
 export class User {
   @PrimaryGeneratedColumn('uuid')

@@ -5,7 +5,7 @@ import { applyHeadTags, renderHeadTags } from './document-head';
 import { notFoundRoute, routeForPath, siteRoutes } from './routes';
 
 describe('routes', () => {
-  it('cover every page of the spec, each with its own prerendered file', () => {
+  it('cover every page of the site, each with its own prerendered file', () => {
     expect(siteRoutes.map((r) => [r.path, r.file])).toEqual([
       ['/', 'index.html'],
       ['/about', 'about.html'],

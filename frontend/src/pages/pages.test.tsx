@@ -177,7 +177,7 @@ describe('demo page', () => {
 });
 
 describe('404 page', () => {
-  it('answers an unknown path with the spec text', async () => {
+  it('answers an unknown path with the fixed 404 text', async () => {
     await openPage('/no-such-page', NOT_FOUND_TITLE);
     expect(NOT_FOUND_TITLE).toBe('Page Not Found');
     expect(screen.getByText(NOT_FOUND_TEXT)).toBeInTheDocument();

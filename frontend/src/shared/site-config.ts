@@ -1,5 +1,6 @@
-// Company-specific values the spec does not fix. They are read at build time from VITE_* variables;
-// the fallbacks below are EXAMPLE values for local builds and must be replaced for production.
+// Company-specific values the product leaves open. They are read at build time from VITE_*
+// variables; the fallbacks below are EXAMPLE values for local builds and must be replaced for
+// production.
 export const EXAMPLE_DEFAULTS = {
   brandName: 'Proposa',
   siteUrl: 'https://www.example.com',

@@ -28,8 +28,8 @@ export function composeMessage(message: string, subject?: string): string {
 }
 
 /**
- * The body of the POST: exactly the spec's fields (§7), plus the honeypot only when it was
- * ticked, so that a person's request never carries anything else.
+ * The body of the POST: exactly the contract's fields (contract/README.md), plus the honeypot
+ * only when it was ticked, so that a person's request never carries anything else.
  */
 export function toContactRequestBody(values: ContactFormValues, subject?: string) {
   return {

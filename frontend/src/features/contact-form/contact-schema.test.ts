@@ -10,7 +10,7 @@ interface Case {
   fields?: Record<string, string>;
 }
 
-// The form sends the spec's fields as strings and the honeypot only as `true`, when ticked. Other
+// The form sends the contract's fields as strings and the honeypot only as `true`, when ticked. Other
 // valid payloads (an unticked trap, the `website` trap of earlier forms) cannot come from it and
 // only the service accepts them. Every invalid payload is refused here too, with the very message
 // the service gives, so a person reads the same words whichever side catches the mistake.

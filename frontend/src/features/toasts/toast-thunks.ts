@@ -45,7 +45,7 @@ export function showToast(toast: Omit<NewToast, 'id'>): ToastThunk<string> {
   };
 }
 
-/** Closes a toast (or all of them) and removes it from state after the spec's removal delay. */
+/** Closes a toast (or all of them) and removes it from state after TOAST_REMOVE_DELAY_MS. */
 export function closeToast(id?: string): ToastThunk {
   return (dispatch, getState) => {
     dispatch(dismissToast(id));

@@ -15,7 +15,7 @@ const reduce = toastsSlice.reducer;
 const empty: ToastsState = { toasts: [] };
 
 describe('toasts slice', () => {
-  it('uses the spec constants', () => {
+  it('uses the fixed toast constants', () => {
     expect(TOAST_LIMIT).toBe(1);
     expect(TOAST_REMOVE_DELAY_MS).toBe(1_000_000);
     expect(TOAST_DURATION_MS).toBe(5000);

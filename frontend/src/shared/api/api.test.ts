@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from './api';
 
-// The spec's data defaults (§9): no refetching by itself, data never stale, no retries.
+// The data defaults (frontend/README.md, "Fixed wording and constants"): no refetching by
+// itself, data never stale, no retries.
 describe('api', () => {
   it('never refetches on focus, reconnect or mount, and keeps data indefinitely', () => {
     const store = configureStore({

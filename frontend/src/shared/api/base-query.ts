@@ -18,7 +18,7 @@ export interface RequestArgs {
 export interface ApiError {
   /** The HTTP status, or 'FETCH_ERROR' when no answer arrived at all. */
   status: number | 'FETCH_ERROR';
-  /** `<status>: <body text or status text>` (spec §8). */
+  /** `<status>: <body text or status text>` (frontend/README.md, "Fixed wording and constants") */
   message: string;
   /** The parsed JSON error body, when the service sent one. */
   data?: unknown;
@@ -43,7 +43,8 @@ export function createBaseQuery(
     const request: RequestArgs = isQueryKey(args) ? defaultQuery(args) : args;
     const { url, method = 'GET', body, on401 = 'throw' } = request;
     const hasBody = body !== undefined;
-    // A JSON content type only with a body (spec §7); a request with neither sends no headers.
+    // A JSON content type only with a body, as the product fixes it (frontend/README.md); a
+    // request with neither sends no headers.
     const headers = {
       ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
       ...request.headers,
