@@ -86,6 +86,8 @@ lighthouse: stack-up ## Lighthouse budgets per route, best of 3 mobile runs (sta
 # --- Container stack ------------------------------------------------------------
 COMPOSE = $(shell docker compose version >/dev/null 2>&1 && echo 'docker compose' || echo docker-compose)
 WEB_PORT = $(or $(shell sed -n 's/^WEB_PORT=//p' .env 2>/dev/null),8080)
+# Replicas of the contact-service: `make up REPLICAS=3`, or CONTACT_SERVICE_REPLICAS in .env.
+REPLICAS ?= $(or $(shell sed -n 's/^CONTACT_SERVICE_REPLICAS=//p' .env 2>/dev/null),1)
 
 .env:
 	@sed "s/^POSTGRES_PASSWORD=.*/POSTGRES_PASSWORD=$$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')/" .env.example > .env
@@ -94,9 +96,9 @@ WEB_PORT = $(or $(shell sed -n 's/^WEB_PORT=//p' .env 2>/dev/null),8080)
 # Files the backup container writes into backups/ belong to whoever runs make.
 export BACKUP_USER ?= $(shell id -u):$(shell id -g)
 
-up: .env ## Build and start web, contact-service, Postgres and backups in containers; wait until healthy
+up: .env ## Build and start web, contact-service (REPLICAS=n), Postgres and backups in containers; wait until healthy
 	@mkdir -p backups
-	$(COMPOSE) up -d --build || { $(COMPOSE) ps; $(COMPOSE) logs --no-color --tail 20; exit 1; }
+	$(COMPOSE) up -d --build --scale contact-service=$(REPLICAS) || { $(COMPOSE) ps; $(COMPOSE) logs --no-color --tail 20; exit 1; }
 	@infra/compose/wait-healthy.sh $(COMPOSE)
 	@infra/compose/warnings.sh $(COMPOSE)
 	@echo "The site is up: http://localhost:$(WEB_PORT)"

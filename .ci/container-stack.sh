@@ -254,6 +254,60 @@ check "it finished in-flight work and closed the pool" bash -c "docker logs --si
 check "nginx answers 503/504 in the JSON shape while it is away" \
   bash -c "curl -s -X POST '$site/api/contact' -H 'Content-Type: application/json' --data '{}' | grep -q '\"status\":50[34]'"
 
+step "Three replicas of the contact-service (make up REPLICAS=3)"
+# For this step web also believes the X-Forwarded-For of this namespace's side of the compose
+# network, so one curl can speak for many clients, as a load balancer in front would.
+sed -i 's|^REAL_IP_FROM=.*|&,172.16.0.0/12|' .env
+make --no-print-directory up REPLICAS=3
+mapfile -t replicas < <(docker-compose ps -q contact-service)
+check "three contact-service replicas are healthy" is "${#replicas[@]}" 3
+for _ in $(seq 1 30); do curl -s -o /dev/null "$site/api/replica-check"; done
+for replica in "${replicas[@]}"; do
+  answered=$(docker logs "$replica" 2>&1 | grep -c '"url":"/api/replica-check"' || true)
+  echo "  ${replica:0:12} answered $answered of 30 requests through nginx"
+  check "nginx sends requests to replica ${replica:0:12}" test "$answered" -gt 0
+done
+# One client's submissions, straight to the replicas in turn (they believe this namespace's
+# X-Forwarded-For, as they believe web's): the limit (RATE_LIMIT_MAX=20) is one for all of them.
+mapfile -t replica_ips < <(for replica in "${replicas[@]}"; do address "$replica"; done)
+limited=()
+for i in $(seq 0 22); do
+  limited+=("$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://${replica_ips[$((i % 3))]}:3000/api/contact" \
+    -H 'Content-Type: application/json' -H 'X-Forwarded-For: 198.51.100.77' \
+    --data '{"name":"Limit Check","email":"limit@example.com","company":"CI","role":"Operator"}')")
+done
+echo "  answers: ${limited[*]}"
+check "the first 20 submissions of one client are accepted across the replicas" \
+  is "$(printf '%s\n' "${limited[@]:0:20}" | sort -u)" 201
+check "the 21st is refused (429) by replica 3, and by replicas 1 and 2 after it" \
+  is "${limited[*]:20:3}" '429 429 429'
+
+# A burst of 90 submissions from 90 clients through nginx; a replica is killed (SIGKILL) in the
+# middle of it. Whatever the burst answered, no 201 may be lost.
+burst=$(mktemp)
+seq 1 90 | xargs -P 6 -I{} sh -c "curl -s -m 15 -X POST '$site/api/contact' -H 'Content-Type: application/json' -H 'X-Forwarded-For: 198.51.100.{}' --data '{\"name\":\"Burst {}\",\"email\":\"burst{}@example.com\",\"company\":\"Burst\",\"role\":\"Operator\"}' -w ' %{http_code}\n' >>'$burst'" &
+burst_pid=$!
+sleep 1
+victim=${replicas[1]}
+kill -KILL "$(docker inspect -f '{{.State.Pid}}' "$victim")"
+wait "$burst_pid" || true
+created=$(grep -c ' 201$' "$burst" || true)
+ids=$(sed -n 's/.*"id":"\([0-9a-f-]*\)".* 201$/\1/p' "$burst")
+echo "  burst answers: $(awk '{print $NF}' "$burst" | sort | uniq -c | xargs)"
+check "most of the burst was accepted while a replica died" test "$created" -ge 60
+stored_ids=$(sql "SELECT id FROM contact_submissions WHERE company = 'Burst'")
+missing=$(comm -23 <(sort <<<"$ids") <(sort <<<"$stored_ids") | wc -l)
+check "every 201 of the burst has its row ($created)" is "$missing" 0
+check "every row of the burst has its notification" \
+  is "$(sql "SELECT count(*) FROM contact_submissions s WHERE company = 'Burst' AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.submission_id = s.id)")" 0
+delivered() { [[ $(sql "SELECT count(*) FROM notifications n JOIN contact_submissions s ON s.id = n.submission_id WHERE s.company = 'Burst' AND n.status <> 'sent'") == 0 ]]; }
+# A delivery that was in flight on the killed replica is taken up again when its lease ends.
+within() { local seconds=$1; shift; for _ in $(seq 1 "$seconds"); do "$@" && return 0; sleep 1; done; return 1; }
+check "and every notification of the burst is delivered (a dead worker's lease runs out)" within 300 delivered
+check "the killed replica came back by itself: three healthy replicas" infra/compose/wait-healthy.sh docker-compose
+check "it is the same container, restarted" test "$(docker inspect -f '{{.RestartCount}}' "$victim")" -ge 1
+rm -f "$burst"
+
 step "Teardown"
 make --no-print-directory down
 check "no containers of the stack are left" is "$(docker-compose ps -q | wc -l)" 0
