@@ -1,25 +1,30 @@
 import * as z from 'zod/mini';
-import contract from '@proposal-site/contract/contact-fields.json';
+// Named imports, so that the bundle carries these values and not the file's description.
+import {
+  limits,
+  messages,
+  notAcceptedMessage,
+  patterns,
+} from '@proposal-site/contract/contact-fields.json';
 import { HONEYPOT_FIELD } from './contact-form-values';
 
 // The limits, patterns and messages of POST /api/contact are the contract's
 // (contract/contact-fields.json); the contact-service builds its DTO from the same file, and both
 // are tested against the same table of payloads, so the two validators cannot drift apart.
-export const CONTACT_FIELD_LIMITS = contract.limits;
+export const CONTACT_FIELD_LIMITS = limits;
 
 /** The contract's patterns are written for the u flag: `\p{…}` classes, a surrogate pair as one. */
 const pattern = (source: string) => new RegExp(source, 'u');
-const EMAIL = pattern(contract.patterns.email);
-const SINGLE_LINE = pattern(contract.patterns.singleLine);
-const MULTI_LINE = pattern(contract.patterns.multiLine);
+const EMAIL = pattern(patterns.email);
+const SINGLE_LINE = pattern(patterns.singleLine);
+const MULTI_LINE = pattern(patterns.multiLine);
 
 /** The contract's `{max}`: the limit with thousands separators, as the service writes it too. */
 const withLimit = (template: string, max: number) =>
   template.replace('{max}', max.toLocaleString('en-US'));
 
-const { messages } = contract;
 export const INVALID_EMAIL_MESSAGE = messages.email.invalid;
-const NOT_ACCEPTED = contract.notAcceptedMessage;
+const NOT_ACCEPTED = notAcceptedMessage;
 
 function requiredLine(max: number, say: { required: string; tooLong: string; characters: string }) {
   return z
