@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ACCESSIBILITY_SUBJECT, type LeadKind } from '../notifications/lead.js';
+import { ACCESSIBILITY_PREFIX, type LeadKind } from '../notifications/lead.js';
 import type { Channel, DeliveryStatus } from '../notifications/notification.entity.js';
 
 /** A stored submission as operators read it: every field, and its kind. */
@@ -55,7 +55,7 @@ export interface Removed {
 }
 
 // Accessibility feedback is a message that begins with its subject line (notifications/lead.ts).
-const KIND = `CASE WHEN starts_with(coalesce(s.message, ''), 'Subject: ${ACCESSIBILITY_SUBJECT}' || chr(10) || chr(10))
+const KIND = `CASE WHEN starts_with(coalesce(s.message, ''), ${sqlText(ACCESSIBILITY_PREFIX)})
   THEN 'accessibility' ELSE 'contact' END`;
 
 const LEAD_COLUMNS = `s.id, s.created_at AS "createdAt", ${KIND} AS kind, s.name, s.email, s.company,
@@ -328,6 +328,11 @@ async function removeSubmissions(
     values,
   )) as Removed[];
   return row!;
+}
+
+/** A constant as an SQL string literal. */
+function sqlText(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

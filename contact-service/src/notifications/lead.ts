@@ -1,6 +1,14 @@
-/** The accessibility form's subject (site spec §7: "Subject: …", a blank line, the message). */
-export const ACCESSIBILITY_SUBJECT = 'Accessibility Feedback';
-const ACCESSIBILITY_PREFIX = `Subject: ${ACCESSIBILITY_SUBJECT}\n\n`;
+import contactFields from '@proposal-site/contract/contact-fields.json' with { type: 'json' };
+
+/**
+ * The accessibility form's subject and how a form sends one (contract/README.md): the subject
+ * line, "Subject: …" and a blank line, first in the message.
+ */
+export const ACCESSIBILITY_SUBJECT = contactFields.subjects.accessibility;
+export const ACCESSIBILITY_PREFIX = contactFields.subjectLine.replace(
+  '{subject}',
+  ACCESSIBILITY_SUBJECT,
+);
 
 export type LeadKind = 'contact' | 'accessibility';
 

@@ -1,5 +1,6 @@
 // The contact form's fixed wording (frontend/README.md, "Fixed wording and constants"). The
 // per-field messages are the contract's, in contact-schema.ts.
+import { subjects } from '@proposal-site/contract/contact-fields.json';
 
 export const SUBMIT_LABEL = 'Request a Discovery Call';
 export const SUBMITTING_LABEL = 'Submitting...';
@@ -11,4 +12,4 @@ export const errorToastText = (email: string): string =>
   `Please try again or email us directly at ${email}`;
 
 /** The subject of the accessibility page's form, sent as the first line of the message. */
-export const ACCESSIBILITY_SUBJECT = 'Accessibility Feedback';
+export const ACCESSIBILITY_SUBJECT = subjects.accessibility;

@@ -1,3 +1,5 @@
+import { subjectLine } from '@proposal-site/contract/contact-fields.json';
+
 /** The honeypot's name: a checkbox that autofill never ticks, unlike a text field such as `website`. */
 export const HONEYPOT_FIELD = 'contact_me_by_fax_only';
 
@@ -22,9 +24,9 @@ export const EMPTY_CONTACT_FORM: ContactFormValues = {
   contactMeByFaxOnly: false,
 };
 
-/** The message as sent: with a subject, `Subject: <subject>`, a blank line, then the text. */
+/** The message as sent: with a subject, the contract's subject line (`Subject: <subject>`, a blank line), then the text. */
 export function composeMessage(message: string, subject?: string): string {
-  return subject ? `Subject: ${subject}\n\n${message}` : message;
+  return subject ? subjectLine.replace('{subject}', subject) + message : message;
 }
 
 /**
