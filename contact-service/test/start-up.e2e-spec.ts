@@ -51,7 +51,11 @@ describe('start-up', () => {
     'stops at once, without retrying, when Postgres refuses the user',
     async () => {
       const stranger = changed({ username: `nobody_${randomBytes(4).toString('hex')}` });
-      await expect(startTestApp(stranger)).rejects.toMatchObject({ code: '28000' });
+      // 28000 where the server trusts the host (it says the role does not exist), 28P01 where it
+      // asks for a password (it does not tell an unknown user from a wrong password).
+      await expect(startTestApp(stranger)).rejects.toMatchObject({
+        code: expect.stringMatching(/^28(000|P01)$/),
+      });
     },
     WITHOUT_RETRIES_MS,
   );

@@ -13,7 +13,9 @@ if [[ $1 == postgres && ! -s $PGDATA/PG_VERSION ]]; then
   : "${POSTGRES_PASSWORD:?POSTGRES_PASSWORD must be set}"
   pwfile=$(mktemp)
   printf '%s' "$POSTGRES_PASSWORD" >"$pwfile"
-  initdb --username="$user" --pwfile="$pwfile" --auth-local=trust --auth-host=scram-sha-256 >/dev/null
+  # UTF8, as the official image (its default locale is en_US.utf8): lengths count characters.
+  initdb --username="$user" --pwfile="$pwfile" --auth-local=trust --auth-host=scram-sha-256 \
+    --encoding=UTF8 --locale=C.UTF-8 >/dev/null
   rm -f "$pwfile"
   echo "host all all all scram-sha-256" >>"$PGDATA/pg_hba.conf"
   echo "listen_addresses = '*'" >>"$PGDATA/postgresql.conf"
