@@ -88,7 +88,8 @@ check "the row is in Postgres with the values sent" status_is "$stored" 'Smoke T
 
 status=$(post '{"name":"Smoke Test","email":"not-an-address","company":"x","role":"y"}')
 check "an invalid POST answers 400" status_is "$status" 400
-check "with the spec's email message" grep -qF 'Please enter a valid email address.' "$tmp/answer"
+email_message=$(node -p 'require(require("node:path").resolve(process.argv[1])).messages.email.invalid' "$(dirname "$0")/../../contract/contact-fields.json")
+check "with the contract's email message" grep -qF "$email_message" "$tmp/answer"
 
 created=1
 limited=0
