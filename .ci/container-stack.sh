@@ -109,6 +109,15 @@ trap 'make --no-print-directory down >/dev/null 2>&1 || true; stop_daemon' EXIT
 
 source infra/local/checks.sh
 
+site=http://127.0.0.1:$(sed -n 's/^WEB_PORT=//p' .env)
+status() { curl -s -o /dev/null -w '%{http_code}' "$site$1"; }
+is() { [[ $1 == "$2" ]]; }
+sql() { docker-compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -Atc "$0"' "$1"; }
+submit() { # JSON body -> prints the id of the stored submission (empty when none came back)
+  curl -s -X POST "$site/api/contact" -H 'Content-Type: application/json' --data "$1" |
+    sed -n 's/.*"id":"\([0-9a-f-]*\)".*/\1/p'
+}
+
 step "The contact-service's integration suite through testcontainers (as make test on a machine with Docker)"
 # The same suite CI runs against the local Postgres server, now against a container of the image
 # docker-compose.yml names, started by testcontainers on this daemon. Its reaper (Ryuk) is off:
@@ -120,14 +129,6 @@ if (cd contact-service && PATH=${tools_node:+$tools_node:}$PATH TEST_DATABASE_UR
   npx jest --selectProjects integration 2>&1 | tee "$work/testcontainers.log"); then suite=passed; else suite=failed; fi
 check "the integration suite passed on a Postgres container from testcontainers" is "$suite" passed
 check "it really ran on the container" grep -q 'started through testcontainers' "$work/testcontainers.log"
-site=http://127.0.0.1:$(sed -n 's/^WEB_PORT=//p' .env)
-status() { curl -s -o /dev/null -w '%{http_code}' "$site$1"; }
-is() { [[ $1 == "$2" ]]; }
-sql() { docker-compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -Atc "$0"' "$1"; }
-submit() { # JSON body -> prints the id of the stored submission (empty when none came back)
-  curl -s -X POST "$site/api/contact" -H 'Content-Type: application/json' --data "$1" |
-    sed -n 's/.*"id":"\([0-9a-f-]*\)".*/\1/p'
-}
 
 # The daemon's data root outlives a run: start from an empty database volume, as on a new
 # machine (an earlier run's volume holds the password of an earlier .env).
