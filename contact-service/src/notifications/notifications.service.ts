@@ -97,6 +97,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
   async onModuleDestroy(): Promise<void> {
     await this.relay.stop();
     await this.queue.stop();
+    for (const channel of this.channels.values()) channel.close?.();
   }
 
   /** One attempt at one notification; a failure is thrown back to the queue to be retried. */

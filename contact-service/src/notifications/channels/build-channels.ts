@@ -16,6 +16,10 @@ export function buildChannels(env: Env): Map<Channel, NotificationChannel> {
     url.searchParams.set('connectionTimeout', '15000');
     url.searchParams.set('greetingTimeout', '15000');
     url.searchParams.set('socketTimeout', '30000');
+    // A few connections, kept open and reused: one per delivery at a time (the queue's
+    // localConcurrency), instead of a connection and a greeting (and TLS) for every mail.
+    url.searchParams.set('pool', 'true');
+    url.searchParams.set('maxConnections', '4');
     const transport = createTransport(url.toString());
     channels.set(
       'email',

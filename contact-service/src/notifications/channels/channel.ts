@@ -9,6 +9,8 @@ export interface NotificationChannel {
    * or webhook id by which a rare duplicate (delivery is at least once) is recognised.
    */
   deliver(lead: Lead, notificationId: string): Promise<void>;
+  /** Lets go of what it holds open (the SMTP connections), when the service stops. */
+  close?(): void;
 }
 
 /** A failed delivery; `permanent` stops the retries (a receiver that answered 410 Gone). */

@@ -69,6 +69,10 @@ export class EmailChannel implements NotificationChannel {
     private readonly settings: EmailSettings,
   ) {}
 
+  close(): void {
+    this.transport.close();
+  }
+
   async deliver(lead: Lead, notificationId: string): Promise<void> {
     const to = lead.kind === 'accessibility' ? this.settings.accessibilityTo : this.settings.to;
     await sendMail(this.transport, {
