@@ -165,7 +165,13 @@ mailed() { # text in the subject -> succeeds once such a mail arrived (within 30
 check "the mail for the POST above arrived, subject naming the sender" \
   mailed 'Discovery call request: Compose Check, Operator at CI'
 email_status() { [[ $(sql "SELECT status FROM notifications WHERE submission_id = '$id' AND channel = 'email'") == sent ]]; }
-eventually() { for _ in $(seq 1 20); do "$@" && return 0; sleep 0.5; done; return 1; }
+within() { # SECONDS COMMAND...: succeeds once COMMAND does, tried every half second
+  local seconds=$1
+  shift
+  for _ in $(seq 1 $((seconds * 2))); do "$@" && return 0; sleep 0.5; done
+  return 1
+}
+eventually() { within 10 "$@"; }
 check "its delivery is recorded as sent" eventually email_status
 check "/metrics is not on the public site" is "$(status /metrics)" 404
 metrics=$(docker-compose exec -T contact-service node -e \
@@ -316,7 +322,6 @@ check "every row of the burst has its notification" \
   is "$(sql "SELECT count(*) FROM contact_submissions s WHERE company = 'Burst' AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.submission_id = s.id)")" 0
 delivered() { [[ $(sql "SELECT count(*) FROM notifications n JOIN contact_submissions s ON s.id = n.submission_id WHERE s.company = 'Burst' AND n.status <> 'sent'") == 0 ]]; }
 # A delivery that was in flight on the killed replica is taken up again when its lease ends.
-within() { local seconds=$1; shift; for _ in $(seq 1 "$seconds"); do "$@" && return 0; sleep 1; done; return 1; }
 check "and every notification of the burst is delivered (a dead worker's lease runs out)" within 300 delivered
 check "the killed replica came back by itself: three healthy replicas" infra/compose/wait-healthy.sh docker-compose
 check "it is the same container, restarted" test "$(docker inspect -f '{{.RestartCount}}' "$victim")" -ge 1

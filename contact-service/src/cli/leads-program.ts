@@ -177,11 +177,7 @@ export function leadsProgram({ store, actor, io }: LeadsContext): Command {
   program
     .command('purge')
     .description('delete every submission older than a number of days, with its notifications')
-    .requiredOption(
-      '--older-than <days>',
-      'age in days',
-      positiveInt('--older-than', 36_500) as (value: string) => number,
-    )
+    .requiredOption('--older-than <days>', 'age in days', positiveInt('--older-than', 36_500))
     .option('--yes', 'do not ask for confirmation')
     .action(async ({ olderThan, yes }: { olderThan: number; yes?: boolean }) => {
       const leads = await store();

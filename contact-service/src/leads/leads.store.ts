@@ -131,23 +131,11 @@ export class LeadsStore {
 
   /** What `erase` would remove, for its confirmation question. */
   async countByEmail(email: string): Promise<Removed> {
-    const [row] = (await this.dataSource.query(
-      `SELECT count(DISTINCT s.id)::int AS submissions, count(n.id)::int AS notifications
-         FROM contact_submissions s LEFT JOIN notifications n ON n.submission_id = s.id
-        WHERE lower(s.email) = lower($1)`,
-      [email],
-    )) as Removed[];
-    return row!;
+    return countSubmissions(this.dataSource.manager, BY_EMAIL, [email]);
   }
 
   async countOlderThan(days: number): Promise<Removed> {
-    const [row] = (await this.dataSource.query(
-      `SELECT count(DISTINCT s.id)::int AS submissions, count(n.id)::int AS notifications
-         FROM contact_submissions s LEFT JOIN notifications n ON n.submission_id = s.id
-        WHERE s.created_at < now() - make_interval(days => $1)`,
-      [days],
-    )) as Removed[];
-    return row!;
+    return countSubmissions(this.dataSource.manager, OLDER_THAN, [days]);
   }
 
   /**
@@ -157,7 +145,7 @@ export class LeadsStore {
    */
   async erase(email: string, actor: string): Promise<Removed> {
     return this.dataSource.transaction(async (manager) => {
-      const removed = await removeSubmissions(manager, 'lower(s.email) = lower($1)', [email]);
+      const removed = await removeSubmissions(manager, BY_EMAIL, [email]);
       await this.audit(manager, {
         command: 'erase',
         rows: removed.submissions,
@@ -172,11 +160,7 @@ export class LeadsStore {
   /** Deletes every submission older than `days` days, with its notifications. */
   async purge(days: number, actor: string, command = 'purge'): Promise<Removed> {
     return this.dataSource.transaction(async (manager) => {
-      const removed = await removeSubmissions(
-        manager,
-        's.created_at < now() - make_interval(days => $1)',
-        [days],
-      );
+      const removed = await removeSubmissions(manager, OLDER_THAN, [days]);
       await this.audit(manager, {
         command,
         rows: removed.submissions,
@@ -312,6 +296,25 @@ function leadConditions(
   return { where: `WHERE ${conditions.join(' AND ')}`, values };
 }
 
+/** The submissions an erasure ($1: the address, in any case) and a purge ($1: days) remove. */
+const BY_EMAIL = 'lower(s.email) = lower($1)';
+const OLDER_THAN = 's.created_at < now() - make_interval(days => $1)';
+
+async function countSubmissions(
+  manager: EntityManager,
+  condition: string,
+  values: unknown[],
+): Promise<Removed> {
+  const [row] = (await manager.query(
+    `SELECT count(DISTINCT s.id)::int AS submissions, count(n.id)::int AS notifications
+       FROM contact_submissions s LEFT JOIN notifications n ON n.submission_id = s.id
+      WHERE ${condition}`,
+    values,
+  )) as Removed[];
+  return row!;
+}
+
+/** Deletes the submissions; their notifications go with them (ON DELETE CASCADE), counted first. */
 async function removeSubmissions(
   manager: EntityManager,
   condition: string,
@@ -319,12 +322,12 @@ async function removeSubmissions(
 ): Promise<Removed> {
   const [row] = (await manager.query(
     `WITH doomed AS (SELECT s.id FROM contact_submissions s WHERE ${condition} FOR UPDATE),
-          gone_notifications AS (
-            DELETE FROM notifications WHERE submission_id IN (SELECT id FROM doomed) RETURNING 1),
+          their_notifications AS (
+            SELECT count(*)::int AS n FROM notifications WHERE submission_id IN (SELECT id FROM doomed)),
           gone AS (
             DELETE FROM contact_submissions WHERE id IN (SELECT id FROM doomed) RETURNING 1)
      SELECT (SELECT count(*) FROM gone)::int AS submissions,
-            (SELECT count(*) FROM gone_notifications)::int AS notifications`,
+            (SELECT n FROM their_notifications) AS notifications`,
     values,
   )) as Removed[];
   return row!;

@@ -28,7 +28,7 @@ export class RetentionService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     const boss = this.queue.boss;
-    if (!(await boss.getQueue(RETENTION_QUEUE))) await boss.createQueue(RETENTION_QUEUE);
+    await this.queue.ensureQueue(RETENTION_QUEUE);
     await boss.schedule(RETENTION_QUEUE, DAILY, {}, { tz: 'UTC' });
     this.logger.log(
       `Retention: leads older than ${this.env.RETENTION_DAYS} days are deleted daily at 03:30 UTC`,

@@ -4,7 +4,7 @@ import contactFields from '@proposal-site/contract/contact-fields.json' with { t
  * The accessibility form's subject and how a form sends one (contract/README.md): the subject
  * line, "Subject: …" and a blank line, first in the message.
  */
-export const ACCESSIBILITY_SUBJECT = contactFields.subjects.accessibility;
+const ACCESSIBILITY_SUBJECT = contactFields.subjects.accessibility;
 export const ACCESSIBILITY_PREFIX = contactFields.subjectLine.replace(
   '{subject}',
   ACCESSIBILITY_SUBJECT,

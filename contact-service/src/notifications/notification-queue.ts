@@ -65,9 +65,10 @@ export class NotificationQueue {
     }
   }
 
-  private async ensureQueue(name: string, options: Parameters<PgBoss['createQueue']>[1]) {
-    if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
-    else await this.boss.createQueue(name, options);
+  /** Creates the queue, or brings an existing one's options up to date when some are given. */
+  async ensureQueue(name: string, options?: Parameters<PgBoss['createQueue']>[1]): Promise<void> {
+    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, options);
+    else if (options) await this.boss.updateQueue(name, options);
   }
 
   /**
