@@ -2,6 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { randomBytes } from 'node:crypto';
 import { SmtpSink } from './support/smtp-sink.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import type { Job } from 'pg-boss';
+import type { DeliveryJob } from '../src/notifications/notification-queue.js';
+import { NotificationsService } from '../src/notifications/notifications.service.js';
 import { startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
@@ -32,6 +35,7 @@ afterEach(async () => {
   hooks.received.length = 0;
   hooks.attempts = 0;
   hooks.status = 200;
+  hooks.answer = undefined;
 });
 
 /** A service with email and the webhook on, against a fresh database; retries a second apart. */
@@ -235,5 +239,61 @@ describe('notifications', () => {
       last_error: 'The webhook receiver answered 410 Gone: no more attempts',
     });
     expect(hooks.attempts).toBe(1);
+  });
+
+  it('settles each job of a batch on its own: sent, retried, failed for good, or nothing to do', async () => {
+    // No worker of its own: the batch below is the only delivery.
+    const app = await start({ NOTIFY_WORKER: 'false' });
+    hooks.answer = (body) => (body.includes('Retried') ? 500 : body.includes('Gone') ? 410 : 200);
+    for (const name of ['Delivered One', 'Retried Two', 'Gone Three', 'Delivered Four']) {
+      expect((await app.post({ ...VALID_CONTACT, name })).status).toBe(201);
+    }
+    const webhooks = async () =>
+      db!.query<{ id: string; name: string; status: string; attempts: number; last_error: string }>(
+        `SELECT n.id, s.name, n.status, n.attempts, n.last_error FROM notifications n
+           JOIN contact_submissions s ON s.id = n.submission_id
+          WHERE n.channel = 'webhook' ORDER BY s.created_at`,
+      );
+    const rows = await webhooks();
+    const job = (id: string, retryCount = 0) =>
+      ({ id: `job-${id}`, data: { notificationId: id }, retryCount }) as Job<DeliveryJob>;
+    const notifications = app.app.get(NotificationsService);
+
+    const results = await notifications.deliver(
+      'webhook',
+      rows.map((row) => job(row.id)),
+    );
+    expect(results.map((result) => result.status)).toEqual([
+      'completed',
+      'failed',
+      'completed',
+      'completed',
+    ]);
+    expect(await webhooks()).toMatchObject([
+      { name: 'Delivered One', status: 'sent', attempts: 1, last_error: null },
+      {
+        name: 'Retried Two',
+        status: 'pending',
+        attempts: 1,
+        last_error: 'The webhook receiver answered 500',
+      },
+      { name: 'Gone Three', status: 'failed', attempts: 1 },
+      { name: 'Delivered Four', status: 'sent', attempts: 1, last_error: null },
+    ]);
+    expect(hooks.received.map((hook) => hook.payload.data.name).sort()).toEqual([
+      'Delivered Four',
+      'Delivered One',
+    ]);
+
+    // The last retry of the failing one, with a job of a row already sent: only the first counts.
+    const last = await notifications.deliver('webhook', [job(rows[1]!.id, 2), job(rows[0]!.id)]);
+    expect(last.map((result) => result.status)).toEqual(['failed', 'completed']);
+    expect((await webhooks()).map((row) => [row.status, row.attempts])).toEqual([
+      ['sent', 1],
+      ['failed', 2],
+      ['failed', 1],
+      ['sent', 1],
+    ]);
+    expect(hooks.attempts).toBe(5);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PgBoss, type Db, type Job } from 'pg-boss';
+import { PgBoss, type Db, type Job, type JobResult } from 'pg-boss';
 import type { Env } from '../config/env.js';
 import type { Channel } from './notification.entity.js';
 
@@ -8,6 +8,9 @@ export interface DeliveryJob {
   /** The row's enqueued_at when this job was made: which round of delivery the job belongs to. */
   enqueuedAt?: string;
 }
+
+/** The most deliveries of one channel a worker takes at once (two such batches per process). */
+const DELIVERY_BATCH = 10;
 
 /** Where a job that ran out of attempts (or whose worker died on the last one) goes. */
 const DEAD_LETTERS = 'notify-dead';
@@ -94,19 +97,27 @@ export class NotificationQueue {
     }
   }
 
-  async work(channel: Channel, handler: (job: Job<DeliveryJob>) => Promise<void>): Promise<void> {
+  /**
+   * Delivers in batches: a worker takes up to BATCH jobs in one statement and settles them in
+   * one or two, so a backlog costs the database a few statements per batch instead of per job.
+   * Two batches at once per process: a slow receiver holds up only the batch it is in.
+   */
+  async work(
+    channel: Channel,
+    handler: (jobs: Job<DeliveryJob>[]) => Promise<JobResult[]>,
+  ): Promise<void> {
     await this.boss.work<DeliveryJob>(
       queueOf(channel),
-      // A few deliveries at once per process: each mostly waits on a remote server.
       {
-        batchSize: 1,
-        localConcurrency: 4,
+        batchSize: DELIVERY_BATCH,
+        perJobResults: true,
+        localConcurrency: 2,
+        // A full batch means more are waiting: fetch the next at once, not at the next poll.
+        burstWhenBatchFull: true,
         pollingIntervalSeconds: 1,
         notifyPollingIntervalSeconds: 1,
       },
-      async (jobs) => {
-        for (const job of jobs) await handler(job);
-      },
+      handler,
     );
   }
 

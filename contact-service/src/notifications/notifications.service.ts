@@ -6,7 +6,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Job } from 'pg-boss';
+import type { Job, JobResult } from 'pg-boss';
 import type { DataSource } from 'typeorm';
 import { redact, secretValues, type Env } from '../config/env.js';
 import { MetricsService } from '../metrics/metrics.service.js';
@@ -20,19 +20,20 @@ export const NOTIFICATION_CHANNELS = Symbol('NOTIFICATION_CHANNELS');
 export const NOTIFICATION_ENV = Symbol('NOTIFICATION_ENV');
 
 /**
- * The outbox rows of a lead, as a data-modifying CTE that follows the CTE `lead` (the inserted
- * submission, if any) in the same statement, so the lead and its notifications are committed
- * together in one round trip. `$channels` is plannedChannels(); a receipt is skipped when one
- * went to the same address in the last 24 hours. The relay hands the rows to the queue.
+ * The outbox rows of new leads, as a data-modifying CTE that follows the CTE `lead` (the inserted
+ * submissions: id, email and spam) in the same statement, so the leads and their notifications
+ * are committed together in one round trip. `$channels` is plannedChannels(); suspected spam gets
+ * none, and a receipt is skipped when one went to the same address in the last 24 hours. The
+ * relay hands the rows to the queue.
  */
 export function notificationsOfANewLead(channels: string): string {
   return `notifications_of_the_lead AS (
     INSERT INTO notifications (submission_id, channel)
     SELECT lead.id, planned.channel FROM lead, unnest(${channels}::varchar[]) AS planned(channel)
-     WHERE planned.channel <> 'acknowledgement' OR NOT EXISTS (
+     WHERE NOT lead.spam AND (planned.channel <> 'acknowledgement' OR NOT EXISTS (
        SELECT 1 FROM notifications n JOIN contact_submissions s ON s.id = n.submission_id
         WHERE n.channel = 'acknowledgement' AND lower(s.email) = lower(lead.email)
-          AND n.created_at > now() - interval '24 hours'))`;
+          AND n.created_at > now() - interval '24 hours')))`;
 }
 
 /**
@@ -89,7 +90,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
       return;
     }
     for (const channel of configured) {
-      await this.queue.work(channel, (job) => this.deliver(channel, job));
+      await this.queue.work(channel, (jobs) => this.deliver(channel, jobs));
     }
     await this.queue.workDeadLetters((job) => this.giveUp(job));
   }
@@ -100,47 +101,82 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     for (const channel of this.channels.values()) channel.close?.();
   }
 
-  /** One attempt at one notification; a failure is thrown back to the queue to be retried. */
-  async deliver(channel: Channel, job: Job<DeliveryJob>): Promise<void> {
-    const { notificationId } = job.data;
+  /**
+   * One attempt at each notification of a batch of jobs, in a fixed number of statements however
+   * large the batch: one marks the attempts and reads the leads, the channel delivers them all at
+   * once, one records the successes and one the failures. Each job is settled on its own: a
+   * delivered one (or one with nothing left to do) completes, a failed one goes back to the queue
+   * to be retried, and a permanent failure is settled here as failed.
+   */
+  async deliver(channel: Channel, jobs: Job<DeliveryJob>[]): Promise<JobResult[]> {
+    const ids = jobs.map((job) => job.data.notificationId);
     // A statement that starts with WITH answers rows (TypeORM answers an UPDATE with a count).
-    const [row] = (await this.dataSource.query(
+    const rows = (await this.dataSource.query(
       `WITH attempt AS (
          UPDATE notifications SET attempts = attempts + 1, updated_at = now()
-          WHERE id = $1 AND status = 'pending'
-          RETURNING submission_id)
-       SELECT s.id, s.name, s.email, s.company, s.role, s.message, s.created_at
+          WHERE id = ANY($1::uuid[]) AND status = 'pending'
+          RETURNING id AS notification_id, submission_id)
+       SELECT a.notification_id, s.id, s.name, s.email, s.company, s.role, s.message, s.created_at
          FROM contact_submissions s JOIN attempt a ON s.id = a.submission_id`,
-      [notificationId],
-    )) as Parameters<typeof toLead>[0][];
-    // Erased meanwhile, or already settled by an earlier attempt: nothing to do.
-    if (!row) return;
+      [ids],
+    )) as (Parameters<typeof toLead>[0] & { notification_id: string })[];
     const sender = this.channels.get(channel);
-    try {
-      if (!sender) throw new DeliveryError(`the ${channel} channel is not configured`);
-      await sender.deliver(toLead(row), notificationId);
-    } catch (error) {
-      const message = redact((error as Error).message, this.secrets).slice(0, 1000);
-      const final =
-        (error instanceof DeliveryError && error.permanent) ||
-        job.retryCount >= this.env.NOTIFY_RETRY_LIMIT;
-      await this.dataSource.query(
-        `UPDATE notifications SET last_error = $2, status = $3, updated_at = now() WHERE id = $1`,
-        [notificationId, message, final ? 'failed' : 'pending'],
-      );
-      this.metrics.deliveries.inc({ channel, outcome: final ? 'failed' : 'retry' });
-      this.logger.warn(
-        `Notification ${notificationId} (${channel}) ${final ? 'failed for good' : `will be retried (attempt ${job.retryCount + 1})`}: ${message}`,
-      );
-      // A permanent failure is settled here; any other goes back to the queue for a retry.
-      if (error instanceof DeliveryError && error.permanent) return;
-      throw new Error(message, { cause: error });
-    }
-    await this.dataSource.query(
-      `UPDATE notifications SET status = 'sent', sent_at = now(), updated_at = now() WHERE id = $1`,
-      [notificationId],
+    const outcomes = await Promise.all(
+      rows.map(async (row) => {
+        try {
+          if (!sender) throw new DeliveryError(`the ${channel} channel is not configured`);
+          await sender.deliver(toLead(row), row.notification_id);
+          return { id: row.notification_id, error: null };
+        } catch (error) {
+          return { id: row.notification_id, error: error as Error };
+        }
+      }),
     );
-    this.metrics.deliveries.inc({ channel, outcome: 'sent' });
+    const sent = outcomes.filter((outcome) => !outcome.error).map((outcome) => outcome.id);
+    if (sent.length > 0) {
+      await this.dataSource.query(
+        `UPDATE notifications SET status = 'sent', sent_at = now(), updated_at = now()
+          WHERE id = ANY($1::uuid[])`,
+        [sent],
+      );
+      this.metrics.deliveries.inc({ channel, outcome: 'sent' }, sent.length);
+    }
+    const retryCount = new Map(jobs.map((job) => [job.data.notificationId, job.retryCount]));
+    const failures = outcomes.flatMap(({ id, error }) => {
+      if (!error) return [];
+      const message = redact(error.message, this.secrets).slice(0, 1000);
+      const permanent = error instanceof DeliveryError && error.permanent;
+      const final = permanent || retryCount.get(id)! >= this.env.NOTIFY_RETRY_LIMIT;
+      return [{ id, message, permanent, final }];
+    });
+    if (failures.length > 0) {
+      await this.dataSource.query(
+        `UPDATE notifications n SET last_error = f.message, status = f.status, updated_at = now()
+           FROM unnest($1::uuid[], $2::text[], $3::varchar[]) AS f(id, message, status)
+          WHERE n.id = f.id`,
+        [
+          failures.map((failure) => failure.id),
+          failures.map((failure) => failure.message),
+          failures.map((failure) => (failure.final ? 'failed' : 'pending')),
+        ],
+      );
+      for (const { id, message, final } of failures) {
+        this.metrics.deliveries.inc({ channel, outcome: final ? 'failed' : 'retry' });
+        this.logger.warn(
+          `Notification ${id} (${channel}) ${final ? 'failed for good' : `will be retried (attempt ${retryCount.get(id)! + 1})`}: ${message}`,
+        );
+      }
+    }
+    // Erased meanwhile, or already settled by an earlier attempt: nothing to do, so completed.
+    const retried = new Map(
+      failures.filter((failure) => !failure.permanent).map((failure) => [failure.id, failure]),
+    );
+    return jobs.map((job): JobResult => {
+      const failure = retried.get(job.data.notificationId);
+      return failure
+        ? { id: job.id, status: 'failed', output: { message: failure.message } }
+        : { id: job.id, status: 'completed' };
+    });
   }
 
   /**

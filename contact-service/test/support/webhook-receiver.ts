@@ -18,6 +18,8 @@ export class WebhookReceiver {
   readonly rejected: string[] = [];
   attempts = 0;
   status = 200;
+  /** When set, what to answer a request with this body (in place of `status`). */
+  answer?: (body: string) => number;
   private readonly verifier: Webhook;
 
   private constructor(
@@ -48,7 +50,8 @@ export class WebhookReceiver {
     res: ServerResponse,
   ): void {
     this.attempts += 1;
-    if (this.status >= 200 && this.status < 300) {
+    const status = this.answer?.(body) ?? this.status;
+    if (status >= 200 && status < 300) {
       try {
         const payload = this.verifier.verify(body, {
           'webhook-id': String(headers['webhook-id']),
@@ -62,7 +65,7 @@ export class WebhookReceiver {
         return;
       }
     }
-    res.writeHead(this.status).end();
+    res.writeHead(status).end();
   }
 
   async waitFor(count: number, timeoutMs = 20_000): Promise<ReceivedWebhook[]> {
