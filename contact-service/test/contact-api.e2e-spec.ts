@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import contract from '@proposal-site/contract/contact-payloads.json' with { type: 'json' };
+import { ServiceUnavailableException } from '@nestjs/common';
 import { CONTACT_BODY_LIMIT_BYTES } from '../src/contact/contact-limits.js';
+import { ContactService } from '../src/contact/contact.service.js';
+import type { CreateContactDto } from '../src/contact/dto/create-contact.dto.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { startTestApp, request, type Answer, type RunningApp } from './support/test-app.js';
 
@@ -61,6 +64,70 @@ describe('POST /api/contact with a valid body', () => {
       },
     ]);
     expect(Math.abs(Date.now() - Date.parse(answer.body.createdAt as string))).toBeLessThan(60_000);
+  });
+
+  it('stores submissions that arrive together each as sent, under its own id, with its notification', async () => {
+    const sent = Array.from({ length: 30 }, (_, i) => ({
+      ...valid,
+      name: `Together ${i}`,
+      email: `together.${i}@example.com`,
+      // Every fifth is caught by a trap: stored, never notified.
+      ...(i % 5 === 4 ? { website: 'https://spam.example' } : {}),
+    }));
+    const answers = await Promise.all(sent.map((body) => service.post(body)));
+    expect(answers.map((answer) => answer.status)).toEqual(sent.map(() => 201));
+    const rows = await db.query<{ id: string; name: string; email: string; spam: boolean }>(
+      `SELECT id, name, email, spam_reason IS NOT NULL AS spam, created_at FROM contact_submissions
+        WHERE id = ANY($1::uuid[])`,
+      [answers.map((answer) => answer.body.id)],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    sent.forEach((body, i) =>
+      expect(byId.get(answers[i]!.body.id as string)).toMatchObject({
+        name: body.name,
+        email: body.email,
+        spam: i % 5 === 4,
+      }),
+    );
+    const notified = await db.query<{ name: string }>(
+      `SELECT s.name FROM notifications n JOIN contact_submissions s ON s.id = n.submission_id
+        WHERE s.name LIKE 'Together %' ORDER BY s.name`,
+    );
+    expect(notified.map((row) => row.name)).toEqual(
+      sent
+        .filter((_, i) => i % 5 !== 4)
+        .map((body) => body.name)
+        .sort(),
+    );
+    // They were stored by fewer statements than requests (a statement's rows share its time).
+    const times = new Set(answers.map((answer) => answer.body.createdAt));
+    expect(times.size).toBeLessThan(sent.length);
+  });
+
+  it('lets a submission the database refuses fail alone, not those stored with it', async () => {
+    const contacts = service.app.get(ContactService);
+    const dto = (name: string) => ({ ...valid, name }) as unknown as CreateContactDto;
+    // The first runs alone; the other four go together, and one of them holds a NUL, which
+    // Postgres refuses in text (the validation in front never lets one through).
+    const answers = await Promise.allSettled(
+      ['Alone 0', 'Alone 1', 'Alone \u0000 2', 'Alone 3', 'Alone 4'].map((name) =>
+        contacts.create(dto(name)),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect((answers[2] as PromiseRejectedResult).reason).toBeInstanceOf(
+      ServiceUnavailableException,
+    );
+    const stored = await db.query<{ name: string }>(
+      `SELECT name FROM contact_submissions WHERE name LIKE 'Alone %' ORDER BY name`,
+    );
+    expect(stored.map((row) => row.name)).toEqual(['Alone 0', 'Alone 1', 'Alone 3', 'Alone 4']);
   });
 
   it('stores an absent or empty message as null', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PostgresThrottlerStorage } from '../src/rate-limit/postgres-throttler.storage.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { startTestApp, type RunningApp, VALID_CONTACT as valid } from './support/test-app.js';
 
@@ -53,6 +54,52 @@ describe('rate limit on POST /api/contact', () => {
     expect(other.ms).toBeLessThan(2000);
     const answers = await Promise.all(burst);
     expect(answers.every((answer) => answer.status === 429)).toBe(true);
+  });
+
+  it('lets exactly the limit in when a fresh client’s requests all arrive at once', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        service.post({ ...valid, name: `Burst ${i}` }, via('198.51.100.11')),
+      ).map(async (answer) => (await answer).status),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(9);
+    const [row] = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM contact_submissions WHERE name LIKE 'Burst %'`,
+    );
+    expect(Number(row!.n)).toBe(3);
+  });
+
+  it('counts hits that one statement takes together as if they came one after another', async () => {
+    const storage = service.app.get(PostgresThrottlerStorage);
+    const hit = (key: string) => storage.increment(key, 60_000, 3, 60_000, 'default');
+    // The first runs alone; the rest arrive while it runs and are counted by one statement, a
+    // new client's five (more than the limit at once) beside another's two.
+    const opener = hit('batch-opener');
+    const burst = Array.from({ length: 5 }, () => hit('batch-burst'));
+    const other = [hit('batch-other'), hit('batch-other')];
+    await opener;
+    const summary = async (records: ReturnType<typeof hit>[]) =>
+      (await Promise.all(records)).map((record) => [record.totalHits, record.isBlocked]);
+    expect(await summary(burst)).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, true],
+      [5, true],
+    ]);
+    expect(await summary(other)).toEqual([
+      [1, false],
+      [2, false],
+    ]);
+    expect(await summary([hit('batch-burst'), hit('batch-other'), hit('batch-other')])).toEqual([
+      [6, true],
+      [3, false],
+      [4, true],
+    ]);
+    const blocked = await hit('batch-burst');
+    expect(blocked.timeToBlockExpire).toBeGreaterThan(58);
+    expect(blocked.timeToBlockExpire).toBeLessThanOrEqual(60);
   });
 
   it('does not limit the health checks', async () => {

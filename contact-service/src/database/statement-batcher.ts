@@ -51,7 +51,7 @@ export class StatementBatcher<Item, Result> {
       batch.forEach((waiting, index) => waiting.resolve(results[index]!));
     } catch (error) {
       if (batch.length > 1 && this.options.retryAlone?.(error)) {
-        await Promise.all(batch.map((waiting) => this.settle([waiting])));
+        for (const waiting of batch) await this.settle([waiting]);
       } else {
         for (const waiting of batch) waiting.reject(error);
       }

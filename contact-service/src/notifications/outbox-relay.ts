@@ -19,7 +19,7 @@ const GAP_MS = 50;
  * batches. Any process may relay any row (FOR UPDATE SKIP LOCKED), a row is handed over in the
  * same transaction that marks it (enqueued_at), and the job id is the notification id, so a row
  * is never lost and never queued twice. Enqueueing in the request itself halved the throughput
- * of POST /api/contact (README.md, "Notifications").
+ * of POST /api/contact (make bench).
  */
 @Injectable()
 export class OutboxRelay {
