@@ -124,7 +124,7 @@ restore: ## Restore a backup into the container stack: make restore FILE=backups
 e2e-containers: $(NPM_STAMP) ## Browser suite (Playwright, axe, Lighthouse) against the stack `make up` started
 	e2e/scripts/run-e2e-containers.sh $(COMPOSE)
 
-ci: lint typecheck test budget ## Everything CI proves, in order
+ci: lint typecheck test budget bench ## Everything CI proves, in order
 	infra/local/stack-down.sh
 	infra/local/stack-up.sh
 	infra/local/smoke-test.sh; status=$$?; infra/local/stack-down.sh; exit $$status
