@@ -25,11 +25,10 @@ interface Hit {
   blockDuration: number;
 }
 
-/** The stored count of one client after a statement, and how many of its hits that one added. */
+/** The stored count of one client after a statement. */
 interface Counted {
   key: string;
   throttler: string;
-  added: number;
   hits: number;
   expires_ms: number;
   blocked_ms: number | null;
@@ -42,8 +41,8 @@ interface Counted {
  * on a fixed window: the request that goes over the limit blocks the client for blockDuration
  * (the window, by default), and the window starts again once both have ended.
  *
- * Hits that arrive together are counted by one statement (statement-batcher.ts): per request,
- * the count cost a third of the throughput of POST /api/contact. A client's n hits in one
+ * Hits that arrive together are counted by one statement (statement-batcher.ts): counted one by
+ * one, they cost a quarter of the throughput of POST /api/contact (make bench). A client's n hits in one
  * statement add n, and each request is answered as if they had come one after another: the i-th
  * sees the count before them plus i, and is blocked when that is over the limit and the client
  * is blocked.
