@@ -71,4 +71,26 @@ describe('when the database goes away', () => {
       expect(Number(after!.n)).toBe(Number(before!.n) + 1);
     },
   );
+
+  it('answers every request of a steady stream with a 503 within two timeouts while it hangs', async () => {
+    proxy.hang();
+    try {
+      // 200 a second for 1.5 s: more than one statement takes while another hangs, so without a
+      // bound on the wait they would queue ever longer behind the hanging statements.
+      const answers: Promise<{ status: number; ms: number }>[] = [];
+      for (let i = 0; i < 300; i++) {
+        answers.push(service.post(valid));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const answered = await Promise.all(answers);
+      expect(answered.every((answer) => answer.status === 503)).toBe(true);
+      // DATABASE_TIMEOUT_MS is 1500 here: a wait of at most one, then a statement of at most one.
+      expect(Math.max(...answered.map((answer) => answer.ms))).toBeLessThan(3600);
+    } finally {
+      proxy.restore();
+    }
+    let recovered = await service.post(valid);
+    if (recovered.status === 503) recovered = await service.post(valid);
+    expect(recovered.status).toBe(201);
+  }, 30_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { isRowError, StatementBatcher } from './statement-batcher.js';
+import { isRowError, StatementBatcher, StatementWaitTimeout } from './statement-batcher.js';
 
 /** A `run` that records its batches and answers each item doubled, after `ms`. */
 function recorder(ms = 5, fail?: (items: number[]) => Error | undefined) {
@@ -67,6 +67,18 @@ describe('StatementBatcher', () => {
     expect(answers[1]).toEqual({ status: 'fulfilled', value: 4 });
     expect(batches).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
     expect(overlapped()).toBe(false);
+  });
+
+  it('answers an item that waited longer than maxWaitMs with a timeout, and never runs it', async () => {
+    const { run, batches } = recorder(40);
+    const batcher = new StatementBatcher(run, { maxWaitMs: 20 });
+    const first = batcher.add(1);
+    const late = batcher.add(2);
+    await expect(first).resolves.toBe(2);
+    await expect(late).rejects.toBeInstanceOf(StatementWaitTimeout);
+    expect(batches).toEqual([[1]]);
+    // Once the database is quick again, so are the answers.
+    expect(await batcher.add(3)).toBe(6);
   });
 
   it('whatever the arrivals: one statement at a time, each item once, in order, its own answer', async () => {

@@ -1,5 +1,6 @@
 interface Waiting<Item, Result> {
   item: Item;
+  since: number;
   resolve(result: Result): void;
   reject(error: unknown): void;
 }
@@ -13,6 +14,20 @@ export interface BatcherOptions {
    * database being away: those are answered at once.
    */
   retryAlone?(error: unknown): boolean;
+  /**
+   * How long an item may wait for its statement to start; one that waited longer is answered
+   * with a StatementWaitTimeout and never run. As with a pool's wait for a connection, a slow
+   * database then gives fast refusals instead of an ever longer queue.
+   */
+  maxWaitMs?: number;
+}
+
+/** An item was not run: the statements before it took longer than `maxWaitMs`. */
+export class StatementWaitTimeout extends Error {
+  constructor(waitedMs: number) {
+    super(`waited ${Math.round(waitedMs)} ms for the database, longer than allowed`);
+    this.name = 'StatementWaitTimeout';
+  }
 }
 
 /**
@@ -32,7 +47,7 @@ export class StatementBatcher<Item, Result> {
 
   add(item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
-      this.waiting.push({ item, resolve, reject });
+      this.waiting.push({ item, since: performance.now(), resolve, reject });
       if (!this.running) void this.drain();
     });
   }
@@ -40,7 +55,14 @@ export class StatementBatcher<Item, Result> {
   private async drain(): Promise<void> {
     this.running = true;
     while (this.waiting.length > 0) {
-      await this.settle(this.waiting.splice(0, this.options.maxBatch ?? 100));
+      const batch = this.waiting.splice(0, this.options.maxBatch ?? 100);
+      const now = performance.now();
+      const { maxWaitMs = Infinity } = this.options;
+      for (const waiting of batch.filter((waiting) => now - waiting.since > maxWaitMs)) {
+        waiting.reject(new StatementWaitTimeout(now - waiting.since));
+      }
+      const ready = batch.filter((waiting) => now - waiting.since <= maxWaitMs);
+      if (ready.length > 0) await this.settle(ready);
     }
     this.running = false;
   }

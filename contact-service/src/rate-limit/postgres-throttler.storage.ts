@@ -6,8 +6,10 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
+import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import type { Env } from '../config/env.js';
 import { StatementBatcher } from '../database/statement-batcher.js';
 import { apiError } from '../http/api-error.js';
 
@@ -55,9 +57,17 @@ interface Counted {
 export class PostgresThrottlerStorage implements ThrottlerStorage, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('RateLimit');
   private sweeper?: NodeJS.Timeout;
-  private readonly hits = new StatementBatcher((hits: Hit[]) => this.countAll(hits));
+  /** No hit waits for its statement longer than any other wait on the database. */
+  private readonly hits: StatementBatcher<Hit, ThrottlerRecord>;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    config: ConfigService<Env, true>,
+  ) {
+    this.hits = new StatementBatcher((hits) => this.countAll(hits), {
+      maxWaitMs: config.get('DATABASE_TIMEOUT_MS', { infer: true }),
+    });
+  }
 
   onModuleInit(): void {
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
@@ -75,21 +85,21 @@ export class PostgresThrottlerStorage implements ThrottlerStorage, OnModuleInit,
     blockDuration: number,
     throttlerName: string,
   ): Promise<ThrottlerRecord> {
-    return this.hits.add({ key, throttler: throttlerName, ttl, limit, blockDuration });
+    return this.hits
+      .add({ key, throttler: throttlerName, ttl, limit, blockDuration })
+      .catch((error: unknown) => {
+        // Without its count the service cannot tell whether to accept: as for any database
+        // outage, the client is told to try again, never given a 500.
+        this.logger.warn(`Rate limit not readable: ${(error as Error).message}`);
+        throw new ServiceUnavailableException(apiError(503));
+      });
   }
 
   private async countAll(hits: Hit[]): Promise<ThrottlerRecord[]> {
     const records = new Map<Hit, ThrottlerRecord>();
     // Hits under different settings (other throttlers) are counted by statements of their own.
     const bySettings = Map.groupBy(hits, (hit) => `${hit.ttl}/${hit.limit}/${hit.blockDuration}`);
-    try {
-      await Promise.all([...bySettings.values()].map((group) => this.count(group, records)));
-    } catch (error) {
-      // Without its count the service cannot tell whether to accept: as for any database outage,
-      // the client is told to try again, never given a 500.
-      this.logger.warn(`Rate limit not readable: ${(error as Error).message}`);
-      throw new ServiceUnavailableException(apiError(503));
-    }
+    await Promise.all([...bySettings.values()].map((group) => this.count(group, records)));
     return hits.map((hit) => records.get(hit)!);
   }
 
