@@ -90,4 +90,22 @@ describe('Slack and the receipt to the sender', () => {
     );
     expect(row!.n).toBe(1);
   });
+
+  it('plans one receipt when submissions from one address arrive together', async () => {
+    const sender = 'together@example.com';
+    // Stored by one statement or a few (statement-batcher.ts): still one receipt in all.
+    const answers = await Promise.all([
+      service.post({ ...VALID_CONTACT, email: 'opener@example.com' }),
+      ...['together@example.com', 'Together@Example.com', 'TOGETHER@example.com'].flatMap((email) =>
+        [1, 2].map((i) => service.post({ ...VALID_CONTACT, email, name: `Lead ${i}` })),
+      ),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+    const [row] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notifications n JOIN contact_submissions s ON s.id = n.submission_id
+        WHERE n.channel = 'acknowledgement' AND lower(s.email) = lower($1)`,
+      [sender],
+    );
+    expect(row!.n).toBe(1);
+  });
 });

@@ -23,17 +23,21 @@ export const NOTIFICATION_ENV = Symbol('NOTIFICATION_ENV');
  * The outbox rows of new leads, as a data-modifying CTE that follows the CTE `lead` (the inserted
  * submissions: id, email and spam) in the same statement, so the leads and their notifications
  * are committed together in one round trip. `$channels` is plannedChannels(); suspected spam gets
- * none, and a receipt is skipped when one went to the same address in the last 24 hours. The
- * relay hands the rows to the queue.
+ * none, and a receipt is planned for one lead of an address in the statement, unless one went to
+ * that address in the last 24 hours. The relay hands the rows to the queue.
  */
 export function notificationsOfANewLead(channels: string): string {
   return `notifications_of_the_lead AS (
     INSERT INTO notifications (submission_id, channel)
     SELECT lead.id, planned.channel FROM lead, unnest(${channels}::varchar[]) AS planned(channel)
-     WHERE NOT lead.spam AND (planned.channel <> 'acknowledgement' OR NOT EXISTS (
-       SELECT 1 FROM notifications n JOIN contact_submissions s ON s.id = n.submission_id
-        WHERE n.channel = 'acknowledgement' AND lower(s.email) = lower(lead.email)
-          AND n.created_at > now() - interval '24 hours')))`;
+     WHERE NOT lead.spam AND (planned.channel <> 'acknowledgement' OR (
+       NOT EXISTS (
+         SELECT 1 FROM lead other
+          WHERE NOT other.spam AND lower(other.email) = lower(lead.email) AND other.id < lead.id)
+       AND NOT EXISTS (
+         SELECT 1 FROM notifications n JOIN contact_submissions s ON s.id = n.submission_id
+          WHERE n.channel = 'acknowledgement' AND lower(s.email) = lower(lead.email)
+            AND n.created_at > now() - interval '24 hours'))))`;
 }
 
 /**
