@@ -13,6 +13,12 @@ if $compose ps --services --filter status=running 2>/dev/null | grep -qx contact
   [[ -t 0 && -t 1 ]] && tty=
   exec $compose exec $tty contact-service leads "$@"
 fi
+# The stack exists but its service is not running (stopped, restarting): the leads are in the
+# stack's database, so running here, on another database, would answer about the wrong leads.
+if [[ -n $($compose ps -a -q contact-service 2>/dev/null) ]]; then
+  echo "make leads: the container stack's contact-service is not running; start it (make up), or remove the stack (make down) to use this machine's database." >&2
+  exit 1
+fi
 cli=contact-service/dist/src/cli/leads.js
 if [[ ! -f $cli ]] || [[ -n $(find contact-service/src -newer "$cli" -name '*.ts' | head -n 1) ]]; then
   make --no-print-directory install >/dev/null
