@@ -96,15 +96,13 @@ export class ContactService {
       createdAt = await this.inserts.add(lead);
       // A key that is already stored inserted nothing; the row holding it is then read (a new
       // statement, so it also sees a row that a concurrent request with the same key committed).
-      row = createdAt
-        ? undefined
-        : (
-            (await this.dataSource.query(
-              `SELECT id, created_at, name, email, company, role, message
-               FROM contact_submissions WHERE idempotency_key = $1`,
-              [idempotencyKey],
-            )) as StoredRow[]
-          )[0];
+      if (!createdAt) {
+        [row] = (await this.dataSource.query(
+          `SELECT id, created_at, name, email, company, role, message
+             FROM contact_submissions WHERE idempotency_key = $1`,
+          [idempotencyKey],
+        )) as StoredRow[];
+      }
     } catch (error) {
       // Valid input cannot break a constraint, so a failure here is the database being away.
       // The commit may still have happened (a timeout does not cancel it), hence the wording.

@@ -22,7 +22,8 @@ const PERMANENT_FAILURES: Record<string, { meaning: string; fix: string }> = {
   },
 };
 
-function sqlState(error: unknown): string | undefined {
+/** The SQLSTATE of an error Postgres answered, if it is one. */
+export function sqlState(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
 }

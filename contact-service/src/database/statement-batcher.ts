@@ -1,3 +1,5 @@
+import { sqlState } from './connection-errors.js';
+
 interface Waiting<Item, Result> {
   item: Item;
   since: number;
@@ -55,13 +57,13 @@ export class StatementBatcher<Item, Result> {
   private async drain(): Promise<void> {
     this.running = true;
     while (this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, this.options.maxBatch ?? 100);
       const now = performance.now();
-      const { maxWaitMs = Infinity } = this.options;
-      for (const waiting of batch.filter((waiting) => now - waiting.since > maxWaitMs)) {
-        waiting.reject(new StatementWaitTimeout(now - waiting.since));
+      const { maxWaitMs = Infinity, maxBatch = 100 } = this.options;
+      const ready = [];
+      for (const waiting of this.waiting.splice(0, maxBatch)) {
+        if (now - waiting.since <= maxWaitMs) ready.push(waiting);
+        else waiting.reject(new StatementWaitTimeout(now - waiting.since));
       }
-      const ready = batch.filter((waiting) => now - waiting.since <= maxWaitMs);
       if (ready.length > 0) await this.settle(ready);
     }
     this.running = false;
@@ -83,6 +85,5 @@ export class StatementBatcher<Item, Result> {
 
 /** A value of one row broke the statement (SQLSTATE class 22, data, or 23, a constraint). */
 export function isRowError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^2[23]/.test(code);
+  return /^2[23]/.test(sqlState(error) ?? '');
 }

@@ -149,9 +149,10 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     const failures = outcomes.flatMap(({ id, error }) => {
       if (!error) return [];
       const message = redact(error.message, this.secrets).slice(0, 1000);
+      const retries = retryCount.get(id)!;
       const permanent = error instanceof DeliveryError && error.permanent;
-      const final = permanent || retryCount.get(id)! >= this.env.NOTIFY_RETRY_LIMIT;
-      return [{ id, message, permanent, final }];
+      const final = permanent || retries >= this.env.NOTIFY_RETRY_LIMIT;
+      return [{ id, message, retries, permanent, final }];
     });
     if (failures.length > 0) {
       await this.dataSource.query(
@@ -164,20 +165,19 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
           failures.map((failure) => (failure.final ? 'failed' : 'pending')),
         ],
       );
-      for (const { id, message, final } of failures) {
+      for (const { id, message, retries, final } of failures) {
         this.metrics.deliveries.inc({ channel, outcome: final ? 'failed' : 'retry' });
         this.logger.warn(
-          `Notification ${id} (${channel}) ${final ? 'failed for good' : `will be retried (attempt ${retryCount.get(id)! + 1})`}: ${message}`,
+          `Notification ${id} (${channel}) ${final ? 'failed for good' : `will be retried (attempt ${retries + 1})`}: ${message}`,
         );
       }
     }
-    // Erased meanwhile, or already settled by an earlier attempt: nothing to do, so completed.
-    const retried = new Map(
-      failures.filter((failure) => !failure.permanent).map((failure) => [failure.id, failure]),
-    );
+    // A failure goes back to the queue to be retried, unless it is permanent (settled above).
+    // Delivered, erased meanwhile, or settled by an earlier attempt: completed.
+    const failed = new Map(failures.map((failure) => [failure.id, failure]));
     return jobs.map((job): JobResult => {
-      const failure = retried.get(job.data.notificationId);
-      return failure
+      const failure = failed.get(job.data.notificationId);
+      return failure && !failure.permanent
         ? { id: job.id, status: 'failed', output: { message: failure.message } }
         : { id: job.id, status: 'completed' };
     });
