@@ -24,7 +24,7 @@ async function startWithoutDatabaseUrl() {
 describe('the embedded database', () => {
   it('keeps a submission across a restart of the service', async () => {
     const first = await startWithoutDatabaseUrl();
-    expect(first.database.description).toContain('embedded Postgres (PGlite)');
+    expect(first.database.description).toContain('an embedded Postgres server');
     const answer = await first.service.post({
       name: 'Grace Hopper',
       email: 'grace@example.com',

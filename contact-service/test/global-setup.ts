@@ -1,13 +1,17 @@
 // Chooses the Postgres the integration tests run against, once per run:
 // TEST_DATABASE_URL when set; else a container through testcontainers when an engine answers;
-// else each test file starts its own embedded PGlite (test/support/test-database.ts).
+// else the embedded Postgres server that `make start` uses, in a temporary folder. Each test
+// file then gets a database of its own on it (test/support/test-database.ts).
 // TEST_DATABASE=container insists on the container (CI proves that path with it).
 import type { StartedPostgreSqlContainer } from '@testcontainers/postgresql';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
 
 declare global {
   var __postgresContainer: StartedPostgreSqlContainer | undefined;
+  var __embeddedPostgres: EmbeddedPostgres | undefined;
 }
 
 export default async function globalSetup(): Promise<void> {
@@ -18,6 +22,7 @@ export default async function globalSetup(): Promise<void> {
     );
     return;
   }
+  let noContainer: string;
   try {
     const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
     const container = await new PostgreSqlContainer(postgresImage()).start();
@@ -26,14 +31,27 @@ export default async function globalSetup(): Promise<void> {
     console.log(
       `\nIntegration tests: Postgres container ${postgresImage()} started through testcontainers`,
     );
+    return;
   } catch (error) {
-    // CI's run through testcontainers asks for the container and must not quietly get PGlite.
+    // CI's run through testcontainers asks for the container and must not quietly get another.
     if (process.env.TEST_DATABASE === 'container') throw error;
-    process.env.TEST_DATABASE_MODE = 'pglite';
-    console.log(
-      `\nIntegration tests: embedded PGlite (no TEST_DATABASE_URL, and no container: ${(error as Error).message.split('\n')[0]})`,
-    );
+    noContainer = (error as Error).message.split('\n')[0]!;
   }
+  // Jest loads its global setup without moduleNameMapper, so the source is named as it is.
+  const source = '../src/database/embedded-postgres.ts';
+  const { startEmbeddedPostgres } = (await import(
+    source
+  )) as typeof import('../src/database/embedded-postgres.js');
+  // Room for the apps that test files start side by side, each with its pools and queue.
+  const embedded = await startEmbeddedPostgres(
+    join(mkdtempSync(join(tmpdir(), 'contact-tests-')), 'postgres'),
+    { port: 0, maxConnections: 300, durable: false },
+  );
+  globalThis.__embeddedPostgres = embedded;
+  process.env.TEST_DATABASE_URL = embedded.url;
+  console.log(
+    `\nIntegration tests: the embedded Postgres server in ${embedded.dataDir} (no TEST_DATABASE_URL, and no container: ${noContainer})`,
+  );
 }
 
 /** The image docker-compose.yml runs the database on (its x-postgres-image), so both agree. */

@@ -410,14 +410,7 @@ const UNSAFE = /[\u001b\u0007\u202e]/;
 async function waitFor(condition: () => Promise<boolean>, ms = 15_000, what = ''): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
-    try {
-      if (await condition()) return;
-    } catch (error) {
-      // The embedded database serves all its connections through one PGlite, and under load an
-      // extended-protocol query of one connection can lose its statement to another's: a poll
-      // that meets this is simply repeated (only the test's own reads are retried here).
-      if (!/prepared statement .* does not exist/.test((error as Error).message)) throw error;
-    }
+    if (await condition()) return;
     if (Date.now() > deadline) throw new Error(`timed out waiting ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -6,9 +6,6 @@ import { dataSourceOptions } from '../src/database/data-source-options.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { startTestApp, VALID_CONTACT } from './support/test-app.js';
 
-// PGlite serves every connection from one session, so locks between connections need a server.
-const onServer = process.env.TEST_DATABASE_MODE === 'pglite' ? it.skip : it;
-
 let db: TestDatabase | undefined;
 afterEach(async () => {
   await db?.drop();
@@ -16,7 +13,7 @@ afterEach(async () => {
 });
 
 describe('migrations', () => {
-  onServer('apply once when several replicas start together', async () => {
+  it('apply once when several replicas start together', async () => {
     db = await createTestDatabase();
     const url = db.url;
     const runs = await Promise.all(
@@ -30,44 +27,41 @@ describe('migrations', () => {
     expect(applied).toHaveLength(all.length);
   });
 
-  onServer(
-    'have their own timeout: a migration that waits for a lock does not stop the start',
-    async () => {
-      db = await createTestDatabase();
-      // The schema of the first release, as an existing deployment has it.
-      const options = dataSourceOptions({ url: db.url, poolSize: 1, timeoutMs: 5000 });
-      const first = new DataSource({
-        ...options,
-        migrations: (options.migrations as unknown[]).slice(0, 1) as never,
-      });
-      await first.initialize();
-      await first.runMigrations();
-      await first.destroy();
+  it('have their own timeout: a migration that waits for a lock does not stop the start', async () => {
+    db = await createTestDatabase();
+    // The schema of the first release, as an existing deployment has it.
+    const options = dataSourceOptions({ url: db.url, poolSize: 1, timeoutMs: 5000 });
+    const first = new DataSource({
+      ...options,
+      migrations: (options.migrations as unknown[]).slice(0, 1) as never,
+    });
+    await first.initialize();
+    await first.runMigrations();
+    await first.destroy();
 
-      // A long report holds the table for 2 s, longer than the 300 ms bound of requests: the
-      // next migration's ALTER TABLE must wait for it.
-      const reader = new pg.Client({ connectionString: db.url });
-      await reader.connect();
-      await reader.query('BEGIN');
-      await reader.query('LOCK TABLE contact_submissions IN ACCESS SHARE MODE');
-      const released = new Promise<void>((resolve) =>
-        setTimeout(() => {
-          void reader
-            .query('COMMIT')
-            .then(() => reader.end())
-            .then(resolve);
-        }, 2000),
-      );
+    // A long report holds the table for 2 s, longer than the 300 ms bound of requests: the
+    // next migration's ALTER TABLE must wait for it.
+    const reader = new pg.Client({ connectionString: db.url });
+    await reader.connect();
+    await reader.query('BEGIN');
+    await reader.query('LOCK TABLE contact_submissions IN ACCESS SHARE MODE');
+    const released = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        void reader
+          .query('COMMIT')
+          .then(() => reader.end())
+          .then(resolve);
+      }, 2000),
+    );
 
-      const started = performance.now();
-      const service = await startTestApp(db.url, { DATABASE_TIMEOUT_MS: '300' });
-      try {
-        expect(performance.now() - started).toBeGreaterThan(1500);
-        expect((await service.post(VALID_CONTACT)).status).toBe(201);
-      } finally {
-        await service.close();
-        await released;
-      }
-    },
-  );
+    const started = performance.now();
+    const service = await startTestApp(db.url, { DATABASE_TIMEOUT_MS: '300' });
+    try {
+      expect(performance.now() - started).toBeGreaterThan(1500);
+      expect((await service.post(VALID_CONTACT)).status).toBe(201);
+    } finally {
+      await service.close();
+      await released;
+    }
+  });
 });

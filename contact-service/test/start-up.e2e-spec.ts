@@ -32,13 +32,11 @@ describe('start-up', () => {
     }
   });
 
-  // PGlite serves one database to any user, so these need a Postgres server.
-  const onServer = process.env.TEST_DATABASE_MODE === 'pglite' ? it.skip : it;
   /** The test database's URL with another database name or user. */
   const changed = (part: { pathname?: string; username?: string }) =>
     Object.assign(new URL(db.url), part).toString();
 
-  onServer(
+  it(
     'stops at once, without retrying, when the database does not exist',
     async () => {
       const missing = changed({ pathname: `/no_such_database_${randomBytes(4).toString('hex')}` });
@@ -47,7 +45,7 @@ describe('start-up', () => {
     WITHOUT_RETRIES_MS,
   );
 
-  onServer(
+  it(
     'stops at once, without retrying, when Postgres refuses the user',
     async () => {
       const stranger = changed({ username: `nobody_${randomBytes(4).toString('hex')}` });

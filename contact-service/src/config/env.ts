@@ -48,7 +48,7 @@ export const envSchema = z
     DATABASE_TIMEOUT_MS: positiveInt.max(60000).default(1500),
     /** Migrations may build indexes or wait for locks: they get their own, generous bound. */
     MIGRATION_TIMEOUT_MS: positiveInt.max(3_600_000).default(600_000),
-    EMBEDDED_DB_DIR: z.string().min(1).default('.data/pglite'),
+    EMBEDDED_DB_DIR: z.string().min(1).default('.data/postgres'),
     EMBEDDED_DB_PORT: port.default(0),
     /** Addresses or CIDR ranges of the reverse proxy (nginx) whose X-Forwarded-For is believed. */
     TRUST_PROXY: z

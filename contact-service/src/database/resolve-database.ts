@@ -43,16 +43,15 @@ export async function resolveDatabase(
       description: `the embedded database of the running service (process ${running.pid})`,
     };
   }
-  // The embedded server takes a fixed number of connections: the pool, the migration
-  // connections (lock and runner), the queue's pool and its listener, and spares.
-  const embedded = await startEmbeddedPostgres(
-    env.EMBEDDED_DB_DIR,
-    env.EMBEDDED_DB_PORT,
-    env.DATABASE_POOL_SIZE + 10,
-  );
+  // Postgres' default of 100 connections is room for the service (its pool, the migrations'
+  // lock and runner, the queue's pool and listener), its worker and a `leads` command beside it.
+  const embedded = await startEmbeddedPostgres(env.EMBEDDED_DB_DIR, {
+    port: env.EMBEDDED_DB_PORT,
+    maxConnections: 100,
+  });
   return {
     url: embedded.url,
     stop: embedded.stop,
-    description: `EMBEDDED_DATABASE=true: an embedded Postgres (PGlite) with its data in ${embedded.dataDir}; for development only`,
+    description: `EMBEDDED_DATABASE=true: an embedded Postgres server with its data in ${embedded.dataDir}; for development only`,
   };
 }

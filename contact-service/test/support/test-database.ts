@@ -3,7 +3,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export interface TestDatabase {
   url: string;
@@ -14,11 +14,11 @@ export interface TestDatabase {
 
 /**
  * A fresh, empty database for one test file: a new database on the Postgres server chosen by
- * test/global-setup.ts, or a new embedded PGlite in a temporary folder.
+ * test/global-setup.ts (a server of the machine, a container, or the embedded server).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return embeddedTestDatabase();
+  if (!serverUrl) throw new Error('test/global-setup.ts chose no database (TEST_DATABASE_URL)');
 
   const name = `contact_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -51,9 +51,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** An embedded server of its own in a temporary folder, started as `make start` starts it. */
 export async function embeddedTestDatabase(): Promise<TestDatabase> {
-  const dir = mkdtempSync(join(tmpdir(), 'contact-test-'));
-  const embedded = await startEmbeddedPostgres(dir, 0, 20);
+  const dir = join(mkdtempSync(join(tmpdir(), 'contact-test-')), 'postgres');
+  const embedded = await startEmbeddedPostgres(dir, { port: 0, maxConnections: 100 });
   const client = new pg.Pool({ connectionString: embedded.url, max: 1 });
   return {
     url: embedded.url,
@@ -61,7 +62,7 @@ export async function embeddedTestDatabase(): Promise<TestDatabase> {
     async drop() {
       await client.end();
       await embedded.stop();
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(dirname(dir), { recursive: true, force: true });
     },
   };
 }
