@@ -55,8 +55,9 @@ build: $(NPM_STAMP) ## Production builds: contact-service (dist/) and the preren
 budget: build ## Check the site's JS and CSS sizes per route against the budgets
 	npm run --silent budget -w frontend
 
-bench: $(NPM_STAMP) ## Benchmark POST /api/contact against a bare pg insert loop (needs Postgres)
+bench: $(NPM_STAMP) ## Benchmark POST /api/contact against a bare pg insert loop (needs Postgres), then make start under load
 	npm run --silent bench -w contact-service
+	infra/local/start-load.sh
 
 fuzz: $(NPM_STAMP) ## Property-based fuzzing of POST /api/contact, long and with a random seed: the service, then through nginx
 	infra/local/fuzz.sh

@@ -8,7 +8,15 @@ port=${CONTACT_SERVICE_PORT:-3000}
 log=.stack/logs/contact-service.local.log
 mkdir -p .stack/logs
 children=()
-trap 'kill -TERM "${children[@]}" 2>/dev/null; wait "${children[@]}" 2>/dev/null' EXIT INT TERM
+# Stopped in reverse order: the service finishes its requests and deliveries, and stops its
+# embedded database, before the mail catcher goes.
+stop_children() {
+  for ((i = ${#children[@]} - 1; i >= 0; i--)); do
+    kill -TERM "${children[i]}" 2>/dev/null && wait "${children[i]}" 2>/dev/null
+  done
+  return 0
+}
+trap stop_children EXIT INT TERM
 
 # Without SMTP_URL, a development mail catcher (maildev: SMTP and a web inbox) receives the
 # notifications, so a form submission shows what the sales inbox would get.
