@@ -27,6 +27,8 @@ export default {
       displayName: 'integration',
       roots: ['<rootDir>/test'],
       testMatch: ['**/*.e2e-spec.ts'],
+      // Stops what a test file left running and fails a file that leaves a handle open.
+      testEnvironment: '<rootDir>/test/support/integration-environment.ts',
       globalSetup: '<rootDir>/test/global-setup.ts',
       globalTeardown: '<rootDir>/test/global-teardown.ts',
     },

@@ -7,6 +7,7 @@ import type { StartedPostgreSqlContainer } from '@testcontainers/postgresql';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type * as EmbeddedPostgresModule from '../src/database/embedded-postgres.js';
 import type { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
 
 declare global {
@@ -39,9 +40,7 @@ export default async function globalSetup(): Promise<void> {
   }
   // Jest loads its global setup without moduleNameMapper, so the source is named as it is.
   const source = '../src/database/embedded-postgres.ts';
-  const { startEmbeddedPostgres } = (await import(
-    source
-  )) as typeof import('../src/database/embedded-postgres.js');
+  const { startEmbeddedPostgres } = (await import(source)) as typeof EmbeddedPostgresModule;
   // Room for the apps that test files start side by side, each with its pools and queue.
   const embedded = await startEmbeddedPostgres(
     join(mkdtempSync(join(tmpdir(), 'contact-tests-')), 'postgres'),

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { started } from './release.js';
 
 /** A plain HTTP receiver (a Slack incoming webhook stand-in): keeps every JSON body it gets. */
 export class HttpReceiver {
@@ -18,6 +19,7 @@ export class HttpReceiver {
     });
     const receiver = new HttpReceiver(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    receiver.close = started('an HTTP receiver', () => receiver.shutdown());
     return receiver;
   }
 
@@ -34,7 +36,10 @@ export class HttpReceiver {
     return this.bodies;
   }
 
-  async close(): Promise<void> {
+  /** Stops the receiver (once, however often it is called). */
+  close: () => Promise<void> = () => this.shutdown();
+
+  private async shutdown(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server.close(resolve));
   }

@@ -1,6 +1,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { started } from './release.js';
 
 export interface ReceivedMail {
   /** The envelope: who the server was asked to deliver to (Bcc included). */
@@ -15,6 +16,7 @@ export class SmtpSink {
   /** How long the server takes to accept a message (a slow or overloaded mail server). */
   acceptAfterMs = 0;
   private server?: SMTPServer;
+  private release?: () => Promise<void>;
 
   private constructor(private port = 0) {}
 
@@ -55,13 +57,16 @@ export class SmtpSink {
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
     this.port = (server.server.address() as AddressInfo).port;
     this.server = server;
+    this.release = started(
+      `an SMTP sink on port ${this.port}`,
+      () => new Promise<void>((resolve) => server.close(() => resolve())),
+    );
   }
 
   /** Stops accepting connections: SMTP is "down" until listen() again. */
   async stop(): Promise<void> {
-    const server = this.server;
     this.server = undefined;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    await this.release?.();
   }
 
   async waitFor(count: number, timeoutMs = 20_000): Promise<ReceivedMail[]> {

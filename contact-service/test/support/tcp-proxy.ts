@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { started } from './release.js';
 
 /**
  * A TCP relay between the service and its database, so tests can take the database away and
@@ -20,6 +21,7 @@ export class TcpProxy {
     const target = new URL(url);
     const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
     const port = await proxy.listen();
+    proxy.close = started(`a TCP proxy to ${target.host}`, () => proxy.shutdown());
     const proxied = new URL(url);
     proxied.hostname = '127.0.0.1';
     proxied.port = String(port);
@@ -50,7 +52,10 @@ export class TcpProxy {
     this.delayMs = 0;
   }
 
-  async close(): Promise<void> {
+  /** Stops the proxy (once, however often it is called). */
+  close: () => Promise<void> = () => this.shutdown();
+
+  private async shutdown(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { closeGracefully, createApp } from '../../src/app.factory.js';
 import { parseEnv } from '../../src/config/env.js';
+import { started } from './release.js';
 
 /** A submission the service accepts. */
 export const VALID_CONTACT = {
@@ -39,6 +40,7 @@ export async function startTestApp(
   const app = await createApp(env, databaseUrl);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = await app.getUrl();
+  const close = started(`the app at ${baseUrl}`, () => closeGracefully(app));
   return {
     app,
     baseUrl: baseUrl.replace('[::1]', '127.0.0.1'),
@@ -48,7 +50,7 @@ export async function startTestApp(
         headers: { 'content-type': 'application/json', ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
-    close: () => closeGracefully(app),
+    close,
   };
 }
 

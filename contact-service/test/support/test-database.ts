@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { started } from './release.js';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,23 +32,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     url: url.toString(),
     query: async (sql, values) => (await client.query(sql, values)).rows,
-    async drop() {
+    drop: started(`the database ${name}`, async () => {
       await client.end();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
-      // Connections that a closed service is still winding down (the queue's listener) are let
-      // go on their own first: one ended by force mid-reconnect errors in the test process.
-      for (let i = 0; i < 30; i++) {
-        const { rows } = await cleanup.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (rows[0]!.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await connectionsGone(cleanup, name);
       await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await cleanup.end();
-    },
+    }),
   };
 }
 
@@ -59,10 +51,29 @@ export async function embeddedTestDatabase(): Promise<TestDatabase> {
   return {
     url: embedded.url,
     query: async (sql, values) => (await client.query(sql, values)).rows,
-    async drop() {
+    drop: started(`the embedded server in ${dir}`, async () => {
       await client.end();
+      const cleanup = new pg.Client({ connectionString: embedded.url });
+      await cleanup.connect();
+      await connectionsGone(cleanup, 'postgres');
+      await cleanup.end();
       await embedded.stop();
       rmSync(dirname(dir), { recursive: true, force: true });
-    },
+    }),
   };
+}
+
+/**
+ * Connections that a closed service is still winding down (the queue's listener) are let go on
+ * their own first: one ended by force mid-reconnect errors in the test process.
+ */
+async function connectionsGone(client: pg.Client, database: string): Promise<void> {
+  for (let i = 0; i < 30; i++) {
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    );
+    if (rows[0]!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

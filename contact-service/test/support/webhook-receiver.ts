@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { started } from './release.js';
 import { Webhook } from 'standardwebhooks';
 
 export interface ReceivedWebhook {
@@ -37,6 +38,7 @@ export class WebhookReceiver {
     });
     const receiver = new WebhookReceiver(server, secret);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    receiver.close = started('a webhook receiver', () => receiver.shutdown());
     return receiver;
   }
 
@@ -79,7 +81,10 @@ export class WebhookReceiver {
     return this.received;
   }
 
-  async close(): Promise<void> {
+  /** Stops the receiver (once, however often it is called). */
+  close: () => Promise<void> = () => this.shutdown();
+
+  private async shutdown(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server.close(resolve));
   }
