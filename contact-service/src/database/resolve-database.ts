@@ -43,11 +43,11 @@ export async function resolveDatabase(
       description: `the embedded database of the running service (process ${running.pid})`,
     };
   }
-  // Postgres' default of 100 connections is room for the service (its pool, the migrations'
-  // lock and runner, the queue's pool and listener), its worker and a `leads` command beside it.
+  // Room for the service and a worker (each its pool, the migrations' lock and runner, the
+  // queue's pool and listener) and a `leads` command beside them; at least Postgres' default.
   const embedded = await startEmbeddedPostgres(env.EMBEDDED_DB_DIR, {
     port: env.EMBEDDED_DB_PORT,
-    maxConnections: 100,
+    maxConnections: Math.max(100, 2 * env.DATABASE_POOL_SIZE + 40),
   });
   return {
     url: embedded.url,
