@@ -84,6 +84,7 @@ async function smtpSink(): Promise<{ port: number; arrived: Map<string, number>;
       });
     },
   });
+  server.on('error', () => {}); // a connection reset by the stopping service is not a failure
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
   return { port, arrived, close: () => server.close() };

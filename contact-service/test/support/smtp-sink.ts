@@ -13,6 +13,8 @@ export interface ReceivedMail {
 /** A real SMTP server in the test process (smtp-server, from the nodemailer project). */
 export class SmtpSink {
   readonly mails: ReceivedMail[] = [];
+  /** Connection errors the server saw (resets by clients that died). */
+  readonly errors: Error[] = [];
   /** How long the server takes to accept a message (a slow or overloaded mail server). */
   acceptAfterMs = 0;
   private server?: SMTPServer;
@@ -54,6 +56,9 @@ export class SmtpSink {
         });
       },
     });
+    // A client that goes away mid-session (a service killed on purpose) is an everyday event
+    // for a mail server: noted, not thrown into the test process as an unhandled 'error'.
+    server.on('error', (error) => this.errors.push(error));
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
     this.port = (server.server.address() as AddressInfo).port;
     this.server = server;
