@@ -14,6 +14,21 @@ function firstMessage(error: ValidationError, unknownFieldMessage: string): stri
 }
 
 /**
+ * The API's bodies are flat: a field that holds an array or an object is refused by its DTO
+ * whatever is inside. class-transformer would still walk inside it first, recursively, and a body
+ * of a few kilobytes nested thousands deep overflowed the stack (a 500). Each such value becomes
+ * an empty one of its kind, so the field gets the answer any array or object gets.
+ */
+function flat(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? [] : typeof value === 'object' && value !== null ? {} : value,
+    ]),
+  );
+}
+
+/**
  * Validates a JSON body against a class-validator DTO: the body must be a JSON object, fields are
  * trimmed and checked by the DTO's decorators, unknown fields are refused. Every failure becomes
  * a 400 in the documented shape with one message per field; a field the DTO does not know gets
@@ -31,7 +46,7 @@ export class ValidateBodyPipe<T extends object> implements PipeTransform<unknown
         apiError(400, 'The request body must be a JSON object with name, email, company and role.'),
       );
     }
-    const instance = plainToInstance(this.dto, body);
+    const instance = plainToInstance(this.dto, flat(body as Record<string, unknown>));
     const errors = await validate(instance, {
       whitelist: true,
       forbidNonWhitelisted: true,
