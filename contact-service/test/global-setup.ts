@@ -6,7 +6,9 @@
 import type { StartedPostgreSqlContainer } from '@testcontainers/postgresql';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { registerHooks } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type * as EmbeddedPostgresModule from '../src/database/embedded-postgres.js';
 import type { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
 
@@ -38,9 +40,9 @@ export default async function globalSetup(): Promise<void> {
     if (process.env.TEST_DATABASE === 'container') throw error;
     noContainer = (error as Error).message.split('\n')[0]!;
   }
-  // Jest loads its global setup without moduleNameMapper, so the source is named as it is.
-  const source = '../src/database/embedded-postgres.ts';
-  const { startEmbeddedPostgres } = (await import(source)) as typeof EmbeddedPostgresModule;
+  const { startEmbeddedPostgres } = (await importSource(
+    '../src/database/embedded-postgres.js',
+  )) as typeof EmbeddedPostgresModule;
   // Room for the apps that test files start side by side, each with its pools and queue.
   const embedded = await startEmbeddedPostgres(
     join(mkdtempSync(join(tmpdir(), 'contact-tests-')), 'postgres'),
@@ -51,6 +53,25 @@ export default async function globalSetup(): Promise<void> {
   console.log(
     `\nIntegration tests: the embedded Postgres server in ${embedded.dataDir} (no TEST_DATABASE_URL, and no container: ${noContainer})`,
   );
+}
+
+/**
+ * Jest loads its global setup without the config's moduleNameMapper, so the config's rule is
+ * given to Node here for the service's own files: `./x.js` in an import is the source `./x.ts`.
+ */
+async function importSource(path: string): Promise<unknown> {
+  const root = pathToFileURL(join(__dirname, '..')).href;
+  registerHooks({
+    resolve(specifier, context, next) {
+      const ours =
+        context.parentURL?.startsWith(root) && !context.parentURL.includes('/node_modules/');
+      if (ours && /^\.{1,2}\/.*\.js$/.test(specifier)) {
+        return next(specifier.replace(/\.js$/, '.ts'), context);
+      }
+      return next(specifier, context);
+    },
+  });
+  return import(path.replace(/\.js$/, '.ts'));
 }
 
 /** The image docker-compose.yml runs the database on (its x-postgres-image), so both agree. */
