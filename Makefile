@@ -52,8 +52,9 @@ build: $(NPM_STAMP) ## Production builds: contact-service (dist/) and the preren
 	npm run --silent build -w contact-service
 	npm run --silent build -w frontend
 
-budget: build ## Check the site's JS and CSS sizes per route against the budgets
+budget: build ## Check the site's JS and CSS sizes per route against the budgets, and its security.txt (RFC 9116)
 	npm run --silent budget -w frontend
+	npm run --silent check-security-txt -w frontend
 
 bench: $(NPM_STAMP) ## Benchmark POST /api/contact against a bare pg insert loop (needs Postgres), then make start under load
 	npm run --silent bench -w contact-service

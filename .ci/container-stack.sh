@@ -140,6 +140,9 @@ for path in / /about /privacy /terms /accessibility /demo; do
   check "$path is 200" is "$(status "$path")" 200
 done
 check "an unknown path is 404" is "$(status /no-such-page)" 404
+curl -s "$site/.well-known/security.txt" >"$work/security.txt"
+check "security.txt is served and valid (RFC 9116, Expires at least 30 days away)" \
+  node frontend/scripts/check-security-txt.mjs "$work/security.txt"
 check "the probes are not on the public site" is "$(status /api/health/ready)" 404
 check "the API answers behind nginx (the service's own JSON 404)" \
   bash -c "curl -s '$site/api/contact' | grep -q 'There is nothing at this address'"

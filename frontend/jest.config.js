@@ -7,6 +7,8 @@ const siteEnvVariables = [
   'VITE_ACCESSIBILITY_EMAIL',
   'VITE_PRIVACY_EMAIL',
   'VITE_SCHEDULER_URL',
+  'VITE_SECURITY_CONTACT',
+  'VITE_SECURITY_POLICY_URL',
 ];
 
 const swcConfig = {

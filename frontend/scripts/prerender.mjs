@@ -13,8 +13,16 @@ const pageAssetsPath = join(dist, '..', '.build', 'page-assets.json');
 const template = await readFile(join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
 const server = await import(pathToFileURL(join(serverDir, 'entry-server.js')).href);
-const { renderRoute, siteRoutes, notFoundRoute, exampleConfigVariables, robotsTxt, sitemapXml } =
-  server;
+const {
+  renderRoute,
+  siteRoutes,
+  notFoundRoute,
+  exampleConfigVariables,
+  robotsTxt,
+  sitemapXml,
+  securityTxt,
+  SECURITY_TXT_PATH,
+} = server;
 // Read by the web tier's image at start, so that a server with example values says so too.
 const exampleConfigMarker = join(dist, 'example-config.txt');
 
@@ -110,7 +118,10 @@ await writeFile(pageAssetsPath, `${JSON.stringify(pageAssets, null, 2)}\n`);
 
 await writeFile(join(dist, 'sitemap.xml'), sitemapXml());
 await writeFile(join(dist, 'robots.txt'), robotsTxt());
-console.log('wrote dist/sitemap.xml and dist/robots.txt');
+const securityTxtFile = join(dist, SECURITY_TXT_PATH);
+await mkdir(dirname(securityTxtFile), { recursive: true });
+await writeFile(securityTxtFile, securityTxt());
+console.log(`wrote dist/sitemap.xml, dist/robots.txt and dist${SECURITY_TXT_PATH}`);
 
 const examples = exampleConfigVariables();
 if (examples.length > 0) {

@@ -1,13 +1,22 @@
 import { prerender } from 'react-dom/static';
 import { App } from './app/App';
 import { robotsTxt, sitemapXml } from './app/crawler-files';
+import { securityTxt, SECURITY_TXT_PATH } from './app/security-txt';
 import { renderHeadTags } from './app/document-head';
 import { notFoundRoute, siteRoutes, type SiteRoute } from './app/routes';
 import { makeStore } from './app/store';
 import { exampleConfigVariables } from './shared/site-config';
 
 // What the prerender script needs besides the pages, so that it restates none of these rules.
-export { exampleConfigVariables, notFoundRoute, robotsTxt, siteRoutes, sitemapXml };
+export {
+  exampleConfigVariables,
+  notFoundRoute,
+  robotsTxt,
+  securityTxt,
+  SECURITY_TXT_PATH,
+  siteRoutes,
+  sitemapXml,
+};
 
 // The 404 page is rendered at a path no route matches.
 const NOT_FOUND_RENDER_PATH = '/__not-found__';

@@ -7,4 +7,6 @@ interface ImportMetaEnv {
   readonly VITE_ACCESSIBILITY_EMAIL?: string;
   readonly VITE_PRIVACY_EMAIL?: string;
   readonly VITE_SCHEDULER_URL?: string;
+  readonly VITE_SECURITY_CONTACT?: string;
+  readonly VITE_SECURITY_POLICY_URL?: string;
 }

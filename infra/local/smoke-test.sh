@@ -43,6 +43,13 @@ check "the 404 page says: Did you forget to add the page to the router?" \
 check "dotfiles are not served" status_is "$(fetch /.git/config)" 404
 check "robots.txt is served" status_is "$(fetch /robots.txt)" 200
 check "sitemap.xml is served" status_is "$(fetch /sitemap.xml)" 200
+check "security.txt is served at /.well-known/security.txt" \
+  status_is "$(fetch /.well-known/security.txt)" 200
+check "security.txt is text/plain; charset=utf-8 (RFC 9116)" \
+  has_header Content-Type 'text/plain; charset=utf-8'
+check "security.txt as served is valid (RFC 9116)" \
+  node frontend/scripts/check-security-txt.mjs "$tmp/body"
+check "other well-known paths are 404" status_is "$(fetch /.well-known/nothing-here)" 404
 
 echo "Hostile paths: every redirect stays on the site, no header is injected, no 5xx"
 # Resolved as a browser would (a backslash counts as a slash), a Location must keep the origin.

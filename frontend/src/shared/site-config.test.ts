@@ -18,6 +18,8 @@ describe('site config', () => {
       accessibilityEmail: 'accessibility@example.com',
       privacyEmail: 'privacy@example.com',
       schedulerUrl: 'https://cal.com/example/discovery-call',
+      securityContact: 'mailto:security@example.com',
+      securityPolicyUrl: 'https://www.example.com/security-policy',
     });
   });
 });
@@ -31,6 +33,8 @@ describe('exampleConfigVariables', () => {
       'VITE_ACCESSIBILITY_EMAIL',
       'VITE_PRIVACY_EMAIL',
       'VITE_SCHEDULER_URL',
+      'VITE_SECURITY_CONTACT',
+      'VITE_SECURITY_POLICY_URL',
     ]);
   });
 

@@ -8,6 +8,10 @@ export const EXAMPLE_DEFAULTS = {
   accessibilityEmail: 'accessibility@example.com',
   privacyEmail: 'privacy@example.com',
   schedulerUrl: 'https://cal.com/example/discovery-call',
+  /** Where security researchers report a vulnerability (security.txt's Contact: a URI). */
+  securityContact: 'mailto:security@example.com',
+  /** The vulnerability disclosure policy (security.txt's Policy). */
+  securityPolicyUrl: 'https://www.example.com/security-policy',
 } as const;
 
 export type SiteConfig = { readonly [K in keyof typeof EXAMPLE_DEFAULTS]: string };
@@ -20,6 +24,8 @@ export const SITE_CONFIG_VARIABLES: { readonly [K in keyof SiteConfig]: string }
   accessibilityEmail: 'VITE_ACCESSIBILITY_EMAIL',
   privacyEmail: 'VITE_PRIVACY_EMAIL',
   schedulerUrl: 'VITE_SCHEDULER_URL',
+  securityContact: 'VITE_SECURITY_CONTACT',
+  securityPolicyUrl: 'VITE_SECURITY_POLICY_URL',
 };
 
 function pick(value: string | undefined, fallback: string): string {
@@ -38,6 +44,11 @@ export const siteConfig: SiteConfig = {
   ),
   privacyEmail: pick(import.meta.env.VITE_PRIVACY_EMAIL, EXAMPLE_DEFAULTS.privacyEmail),
   schedulerUrl: pick(import.meta.env.VITE_SCHEDULER_URL, EXAMPLE_DEFAULTS.schedulerUrl),
+  securityContact: pick(import.meta.env.VITE_SECURITY_CONTACT, EXAMPLE_DEFAULTS.securityContact),
+  securityPolicyUrl: pick(
+    import.meta.env.VITE_SECURITY_POLICY_URL,
+    EXAMPLE_DEFAULTS.securityPolicyUrl,
+  ),
 };
 
 /**

@@ -11,4 +11,6 @@ export const realSiteConfig: SiteConfig = {
   accessibilityEmail: 'accessibility@proposals.test',
   privacyEmail: 'privacy@proposals.test',
   schedulerUrl: 'https://scheduler.proposals.test/discovery-call',
+  securityContact: 'mailto:security@proposals.test',
+  securityPolicyUrl: 'https://proposals.test/security-policy',
 };
