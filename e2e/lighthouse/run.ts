@@ -1,5 +1,6 @@
-// Lighthouse on every route of the running stack, with Lighthouse's default mobile settings
-// (emulated phone, simulated slow 4G and CPU slowdown). Each route is measured up to
+// Lighthouse on every route of the running stack, with Lighthouse's mobile settings (emulated
+// phone, simulated slow 4G) and a CPU slowdown calibrated to this host (lighthouse/calibration.ts),
+// so that the simulated phone is the same on every machine. Each route is measured up to
 // LIGHTHOUSE_RUNS times (5 by default), stopping at the first run within every budget, and each
 // score is the best of those runs: lab noise on a shared machine only ever lowers a score.
 // Prints a table, keeps the best run's reports, and exits 1 below budget.
@@ -12,6 +13,7 @@ import { promisify } from 'node:util';
 import { chromiumFlags, chromiumPath } from '../support/chromium.ts';
 import { routes } from '../support/site.ts';
 import { artifactsDir, baseUrl } from '../support/stack.ts';
+import { calibrateCpu, median } from './calibration.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -53,10 +55,13 @@ interface LighthouseResult {
     { score: number | null; auditRefs: { id: string; weight: number }[] }
   >;
   audits: Record<string, Audit>;
+  environment: { benchmarkIndex: number };
   runtimeError?: { code: string; message: string };
 }
 interface RunResult {
   run: number;
+  /** The host's benchmarkIndex as this run's Lighthouse measured it, to compare with the calibration. */
+  benchmarkIndex: number;
   scores: Record<Category, number>;
   lcpMs: number;
   cls: number;
@@ -104,6 +109,7 @@ async function measure(path: string, slug: string, run: number): Promise<RunResu
       `--output-path=${base}`,
       `--only-categories=${CATEGORIES.join(',')}`,
       `--chrome-flags=${chromiumFlags.join(' ')}`,
+      `--throttling.cpuSlowdownMultiplier=${cpu.multiplier}`,
     ],
     {
       env: { ...process.env, CHROME_PATH: chromiumPath },
@@ -123,6 +129,7 @@ async function measure(path: string, slug: string, run: number): Promise<RunResu
   ) as Record<Category, number>;
   return {
     run,
+    benchmarkIndex: report.environment.benchmarkIndex,
     scores,
     lcpMs: report.audits['largest-contentful-paint']?.numericValue ?? NaN,
     cls: report.audits['cumulative-layout-shift']?.numericValue ?? NaN,
@@ -145,8 +152,11 @@ function lostPoints(result: RunResult, category: Category): string[] {
 
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
+const cpu = await calibrateCpu(new URL('/robots.txt', baseUrl).href);
+console.error(`  ${cpu.description}`);
 
 const rows: string[][] = [];
+const runIndexes: number[] = [];
 const failures: string[] = [];
 const summary: unknown[] = [];
 for (const route of measuredRoutes) {
@@ -155,8 +165,10 @@ for (const route of measuredRoutes) {
   for (let run = 1; run <= runs; run += 1) {
     const result = await measureWithRetry(route.path, route.slug, run);
     results.push(result);
+    runIndexes.push(result.benchmarkIndex);
     console.error(
-      `  ${route.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${result.scores[c]}`).join(', ')}`,
+      `  ${route.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${result.scores[c]}`).join(', ')}` +
+        ` (benchmarkIndex ${Math.round(result.benchmarkIndex)})`,
     );
     // A run within every budget settles the route: more runs could only match its scores.
     if (CATEGORIES.every((category) => result.scores[category] >= budget[category])) break;
@@ -195,6 +207,7 @@ for (const route of measuredRoutes) {
     budget,
     runs: results.map((r) => ({
       run: r.run,
+      benchmarkIndex: r.benchmarkIndex,
       scores: r.scores,
       lcpMs: r.lcpMs,
       cls: r.cls,
@@ -219,11 +232,14 @@ const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[
 const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
 const table = [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 
-console.log(
-  `\nLighthouse, mobile, best of up to ${runs} runs per route, stopping at the first within budget (score/budget), ${baseUrl}\n`,
-);
+const title = [
+  `Lighthouse, mobile, best of up to ${runs} runs per route, stopping at the first within budget (score/budget), ${baseUrl}`,
+  cpu.description,
+  `benchmarkIndex during the runs: median ${Math.round(median(runIndexes))}, ${Math.round(Math.min(...runIndexes))}-${Math.round(Math.max(...runIndexes))}`,
+].join('\n');
+console.log(`\n${title}\n`);
 console.log(table);
-await writeFile(join(outDir, 'summary.txt'), `${table}\n`);
+await writeFile(join(outDir, 'summary.txt'), `${title}\n\n${table}\n`);
 await writeFile(join(outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 console.log(`\nReports: ${outDir}`);
 if (failures.length) {
