@@ -22,7 +22,7 @@ endif
 NPM_STAMP := node_modules/.install-stamp
 WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json) deploy/kubernetes/package.json
 
-.PHONY: help install lint typecheck test build budget bench fuzz start dev stack-up stack-down smoke e2e lighthouse up down logs ps e2e-containers leads backup restore ci
+.PHONY: help install lint typecheck test build budget bench fuzz start dev stack-up stack-down smoke e2e lighthouse up down logs ps e2e-containers leads backup restore sbom ci
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-15s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -82,7 +82,7 @@ smoke: stack-up ## curl smoke test against the local stack (starts it if needed)
 e2e: $(NPM_STAMP) ## Browser suite (Playwright, axe, Lighthouse) on its own stack and fresh database
 	e2e/scripts/run-e2e.sh
 
-lighthouse: stack-up ## Lighthouse budgets per route, best of 3 mobile runs (starts the stack if needed)
+lighthouse: stack-up ## Lighthouse budgets per route, best of up to 5 mobile runs on a CPU slowdown calibrated to the host (starts the stack if needed)
 	npm run --silent lighthouse -w e2e
 
 # --- Container stack ------------------------------------------------------------
@@ -122,6 +122,9 @@ backup: ## Back up the container stack's database now, into backups/ (a compress
 
 restore: ## Restore a backup into the container stack: make restore FILE=backups/… [REPLACE=1] [YES=1]
 	@infra/compose/restore.sh "$(COMPOSE)" "$(FILE)" "$(REPLACE)" "$(YES)"
+
+sbom: $(NPM_STAMP) ## Copy each image's bill of materials (CycloneDX) into .artifacts/sbom/ and check it is valid and complete
+	@infra/compose/sbom.sh "$(COMPOSE)"
 
 e2e-containers: $(NPM_STAMP) ## Browser suite (Playwright, axe, Lighthouse) against the stack `make up` started
 	e2e/scripts/run-e2e-containers.sh $(COMPOSE)

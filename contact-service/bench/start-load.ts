@@ -71,13 +71,16 @@ async function main(): Promise<void> {
   console.log(
     `make start under load: ${CONNECTIONS} connections, ${SECONDS} s, POST /api/contact on the embedded database`,
   );
-  console.log(`  answers ${answers.join(', ')}; errors ${result.errors}, timeouts ${result.timeouts}`);
+  console.log(
+    `  answers ${answers.join(', ')}; errors ${result.errors}, timeouts ${result.timeouts}`,
+  );
   console.log(
     `  ${(result.requests.total / SECONDS).toFixed(0)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
   );
   console.log(`  201s whose lead is in the database: ${stored} of ${accepted.length}`);
   const failures = [
-    unexpected.length > 0 && `answers other than 201/429 (${unexpected.map(([s]) => s).join(', ')})`,
+    unexpected.length > 0 &&
+      `answers other than 201/429 (${unexpected.map(([s]) => s).join(', ')})`,
     result.errors + result.timeouts > 0 && 'connection errors or timeouts',
     stored !== accepted.length && `${accepted.length - stored} accepted leads missing`,
     accepted.length === 0 && 'no lead accepted at all',
