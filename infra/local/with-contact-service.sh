@@ -12,9 +12,9 @@ children=()
 # embedded database, before the mail catcher goes.
 stop_children() {
   for ((i = ${#children[@]} - 1; i >= 0; i--)); do
-    kill -TERM "${children[i]}" 2>/dev/null && wait "${children[i]}" 2>/dev/null
+    # wait answers with the child's exit status (143 after TERM), which must not stop the loop.
+    { kill -TERM "${children[i]}" 2>/dev/null && wait "${children[i]}" 2>/dev/null; } || true
   done
-  return 0
 }
 trap stop_children EXIT INT TERM
 
