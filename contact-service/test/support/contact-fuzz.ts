@@ -4,6 +4,7 @@
 // the contract's own file.
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
+import { structureBodies } from './structure-bodies.js';
 import contract from '@proposal-site/contract/contact-fields.json' with { type: 'json' };
 
 const { limits } = contract;
@@ -141,51 +142,6 @@ const rawBody = fc
   }));
 
 /**
- * Bodies at the extremes of structure rather than of content: a field, or the whole body, nested
- * thousands deep; objects with thousands of keys; long arrays. Written as text, because
- * JSON.stringify would itself recurse. None is a valid submission: each must be a 4xx.
- */
-const nested = (depth: number, kind: 'array' | 'object') =>
-  kind === 'array'
-    ? `${'['.repeat(depth)}"x"${']'.repeat(depth)}`
-    : `${'{"a":'.repeat(depth)}"x"${'}'.repeat(depth)}`;
-const VALID_FIELDS = '"name":"Ada","email":"ada@example.com","company":"N","role":"R"';
-const structureBody = fc
-  .oneof(
-    fc
-      .record({
-        field: fc.constantFrom(...FIELDS, 'createdAt'),
-        depth: fc.integer({ min: 2, max: 6000 }),
-        kind: fc.constantFrom('array' as const, 'object' as const),
-      })
-      .map(({ field, depth, kind }) => `{${VALID_FIELDS},"${field}":${nested(depth, kind)}}`),
-    fc
-      .record({
-        depth: fc.integer({ min: 2, max: 6000 }),
-        kind: fc.constantFrom('array' as const, 'object' as const),
-      })
-      .map(({ depth, kind }) => nested(depth, kind)),
-    fc
-      .integer({ min: 100, max: 3000 })
-      .map(
-        (n) => `{${VALID_FIELDS},${Array.from({ length: n }, (_, i) => `"k${i}":1`).join(',')}}`,
-      ),
-    fc
-      .record({ field: fc.constantFrom(...FIELDS), n: fc.integer({ min: 100, max: 5000 }) })
-      .map(({ field, n }) => `{${VALID_FIELDS},"${field}":[${Array(n).fill('{}').join(',')}]}`),
-  )
-  .map((text): Pick<FuzzRequest, 'body' | 'json'> => {
-    const body = Buffer.from(text);
-    // fast-check's own printing of a counterexample recurses too: it gets a short form.
-    const shown = text.length > 200 ? `${text.slice(0, 120)}…${text.slice(-40)}` : text;
-    return {
-      body,
-      json: parseStrictly(body),
-      [fc.toStringMethod]: () => `a ${body.length}-byte body: ${shown}`,
-    } as Pick<FuzzRequest, 'body' | 'json'>;
-  });
-
-/**
  * The JSON value of bytes that are UTF-8 and JSON, as a conforming server reads them: a leading
  * byte order mark may be ignored (RFC 8259, 8.1), and the decoder drops it.
  */
@@ -238,7 +194,10 @@ const headers = fc.record({
 });
 
 export const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
-  .tuple(fc.oneof({ weight: 4, arbitrary: jsonBody }, rawBody, structureBody), headers)
+  .tuple(
+    fc.oneof({ weight: 4, arbitrary: jsonBody }, rawBody, structureBodies(FIELDS, parseStrictly)),
+    headers,
+  )
   .map(([body, { extra, ...given }]) => {
     const sent: Record<string, string> = {};
     // Spaces and tabs around a header value are not part of it (RFC 9110, 5.5): HTTP drops them.
