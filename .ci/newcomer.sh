@@ -34,7 +34,9 @@ id=$(curl -s -X POST "$site/api/contact" -H 'Content-Type: application/json' \
 check "a lead sent through the site answers 201 with an id" test -n "$id"
 make --no-print-directory leads ARGS="show $id" >"$work/leads-show.txt" 2>&1 || true
 check "make leads beside make start shows it" grep -q 'Newcomer Check' "$work/leads-show.txt"
-postgres=$(pgrep -f "postgres -D $PWD/contact-service/.data/postgres" || true)
+# [p]: the pattern does not match the command line of the shell that runs pgrep.
+running_postgres="[p]ostgres -D $PWD/contact-service/.data/postgres"
+postgres=$(pgrep -f "$running_postgres" || true)
 check "make start runs its embedded Postgres" test -n "$postgres"
 
 # Ctrl-C reaches the terminal's whole process group.
@@ -42,7 +44,7 @@ kill -INT -- "-$start" 2>/dev/null || true
 for _ in $(seq 1 30); do kill -0 "$start" 2>/dev/null || break; sleep 1; done
 check "make start ended within 30 s of a Ctrl-C" bash -c "! kill -0 $start 2>/dev/null"
 check "its embedded Postgres stopped with it" \
-  bash -c "! pgrep -f 'postgres -D $PWD/contact-service/.data/postgres'"
+  bash -c "! pgrep -f '$running_postgres'"
 check "the embedded database shut down cleanly" \
   grep -q 'database system is shut down' contact-service/.data/postgres.log
 kill -KILL -- "-$start" 2>/dev/null || true
