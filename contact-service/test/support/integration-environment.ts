@@ -2,7 +2,7 @@ import type { Circus } from '@jest/types';
 import { TestEnvironment } from 'jest-environment-node';
 
 type Timer = NodeJS.Timeout & { _destroyed?: boolean };
-type Handle = { constructor: { name: string } };
+type Handle = { constructor: { name: string }; hasRef?: () => boolean };
 
 /**
  * The integration tests' environment. After a test file's last hook it stops whatever the file
@@ -77,11 +77,8 @@ export default class IntegrationEnvironment extends TestEnvironment {
  */
 function activeHandles(): Handle[] {
   const handles = (process as unknown as { _getActiveHandles(): Handle[] })._getActiveHandles();
-  return handles.filter(
-    (handle) =>
-      !(handle as { unref?: unknown; hasRef?: () => boolean }).hasRef ||
-      (handle as { hasRef: () => boolean }).hasRef(),
-  );
+  // An unref'd handle does not keep Node alive.
+  return handles.filter((handle) => handle.hasRef?.() ?? true);
 }
 
 /** The first frame of a stack outside this file: the code that set the timer. */
