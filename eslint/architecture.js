@@ -67,11 +67,62 @@ const siteProductionZones = [
   },
 ];
 
+// The service's layers (docs/development.md, "Repository layout"): entry points → app →
+// features → integrations → the bottom (settings, database, HTTP plumbing, logging). Each imports
+// only what is below it. Features use one another only as listed here, so the list is the map of
+// which concept leans on which, and no two lean on each other.
+const service = 'contact-service/src';
+const SERVICE_FEATURES = {
+  contact: ['leads', 'notifications', 'metrics'],
+  notifications: ['leads', 'audit', 'metrics'],
+  cli: ['leads', 'notifications', 'audit'],
+  leads: ['audit'],
+  operators: [],
+  audit: [],
+  health: [],
+  metrics: [],
+};
+const serviceFeatures = Object.keys(SERVICE_FEATURES);
+const serviceBottom = ['config', 'database', 'http', 'logging'];
+const under = (folders) => folders.map((folder) => `${service}/${folder}`);
+
 const serviceZones = [
   {
-    target: 'contact-service/src',
+    target: service,
     from: ['contact-service/test', 'contact-service/bench'],
     message: 'The service never imports its tests or benchmarks.',
+  },
+  {
+    target: under(['app', ...serviceFeatures, 'integrations', ...serviceBottom]),
+    from: `${service}/entrypoints`,
+    message: 'Nothing imports an entry point: entrypoints/ is the top of the service.',
+  },
+  {
+    target: under([...serviceFeatures, 'integrations', ...serviceBottom]),
+    from: `${service}/app`,
+    message: 'Only the entry points build the app (app/).',
+  },
+  ...serviceFeatures.map((feature) => ({
+    target: `${service}/${feature}`,
+    from: under(
+      serviceFeatures.filter(
+        (other) => other !== feature && !SERVICE_FEATURES[feature].includes(other),
+      ),
+    ),
+    message: `${feature}/ uses only the features listed for it in eslint/architecture.js (SERVICE_FEATURES).`,
+  })),
+  // An integration speaks to the world about a lead; it takes the lead's shape and nothing else
+  // of a feature.
+  ...serviceFeatures.map((feature) => ({
+    target: `${service}/integrations`,
+    from: `${service}/${feature}`,
+    except: feature === 'leads' ? ['./lead.ts'] : [],
+    message: 'integrations/ is below the features: of them it imports only leads/lead.ts.',
+  })),
+  {
+    target: under(serviceBottom),
+    from: under(['entrypoints', 'app', ...serviceFeatures, 'integrations']),
+    message: 'config/, database/, http/ and logging/ are the bottom: they import nothing above.',
   },
 ];
 

@@ -147,7 +147,7 @@ async function main(): Promise<void> {
   await admin(`CREATE DATABASE "${name}"`);
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
-  const main = join(dirname(fileURLToPath(import.meta.url)), '../src/main.js');
+  const main = join(dirname(fileURLToPath(import.meta.url)), '../src/entrypoints/api.js');
   const service = spawn(process.execPath, [main], {
     env: {
       ...process.env,

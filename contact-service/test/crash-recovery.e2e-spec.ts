@@ -23,7 +23,7 @@ async function freePort(): Promise<number> {
 }
 
 async function startService(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
+  const child = spawn(process.execPath, ['dist/src/entrypoints/api.js'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { leadsProgram } from '../src/cli/leads-program.js';
+import { operatorTools } from '../src/cli/operator-tools.js';
 import { applyMigrations } from '../src/database/apply-migrations.js';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
-import { LeadsStore } from '../src/leads/leads.store.js';
 import { RetentionService } from '../src/leads/retention.service.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 import {
@@ -45,7 +45,7 @@ describe.each([
   async function leads(args: string, { interactive = false, answer = '' } = {}): Promise<Run> {
     const result = { code: 0, out: '', err: '' };
     const program = leadsProgram({
-      store: async () => new LeadsStore(dataSource),
+      tools: async () => operatorTools(dataSource),
       actor: 'operator@test-host',
       io: {
         out: (text) => void (result.out += text),

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { SmtpSink } from './support/smtp-sink.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import type { Job } from 'pg-boss';
-import type { DeliveryJob } from '../src/notifications/notification-queue.js';
+import type { DeliveryJob } from '../src/notifications/delivery-queues.js';
 import { NotificationsService } from '../src/notifications/notifications.service.js';
 import { startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
@@ -243,7 +243,7 @@ describe('notifications', () => {
 
   it('settles each job of a batch on its own: sent, retried, failed for good, or nothing to do', async () => {
     // No worker of its own: the batch below is the only delivery.
-    const app = await start({ NOTIFY_WORKER: 'false' });
+    const app = await start({ BACKGROUND_JOBS: 'false' });
     hooks.answer = (body) => (body.includes('Retried') ? 500 : body.includes('Gone') ? 410 : 200);
     for (const name of ['Delivered One', 'Retried Two', 'Gone Three', 'Delivered Four']) {
       expect((await app.post({ ...VALID_CONTACT, name })).status).toBe(201);

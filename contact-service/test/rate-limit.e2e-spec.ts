@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PostgresThrottlerStorage } from '../src/rate-limit/postgres-throttler.storage.js';
+import { PostgresThrottlerStorage } from '../src/integrations/rate-limit/postgres-throttler.storage.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { startTestApp, type RunningApp, VALID_CONTACT as valid } from './support/test-app.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { UsersService } from '../src/users/users.service.js';
-import { verifyPassword } from '../src/users/password-hash.js';
+import { UsersService } from '../src/operators/users.service.js';
+import { verifyPassword } from '../src/operators/password-hash.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { startTestApp, type RunningApp } from './support/test-app.js';
 

@@ -81,7 +81,7 @@ export async function stopContactService(): Promise<void> {
   }
   const pid = Number((await readFile(pidFile, 'utf8')).trim());
   const commandLine = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ');
-  if (!commandLine.includes('contact-service/dist/src/main.js')) {
+  if (!commandLine.includes('contact-service/dist/src/entrypoints/api.js')) {
     throw new Error(`PID ${pid} in ${pidFile} is not the contact-service: ${commandLine}`);
   }
   process.kill(pid, 'SIGTERM');

@@ -19,13 +19,13 @@ if [[ -n $($compose ps -a -q contact-service 2>/dev/null) ]]; then
   echo "make leads: the container stack's contact-service is not running; start it (make up), or remove the stack (make down) to use this machine's database." >&2
   exit 1
 fi
-cli=contact-service/dist/src/cli/leads.js
+cli=contact-service/dist/src/entrypoints/leads.js
 if [[ ! -f $cli ]] || [[ -n $(find contact-service/src -newer "$cli" -name '*.ts' | head -n 1) ]]; then
   make --no-print-directory install >/dev/null
   npm run --silent build -w contact-service
 fi
 cd contact-service
 if [[ -n ${DATABASE_URL:-} ]]; then
-  exec node dist/src/cli/leads.js "$@"
+  exec node dist/src/entrypoints/leads.js "$@"
 fi
-EMBEDDED_DATABASE=true exec node dist/src/cli/leads.js "$@"
+EMBEDDED_DATABASE=true exec node dist/src/entrypoints/leads.js "$@"

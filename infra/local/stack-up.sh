@@ -47,7 +47,7 @@ done
 if ! alive "$state/contact-service.pid"; then
   echo "Starting the contact-service (settings given: $(printf '%s ' "${service_env[@]:3}" | sed 's/=[^ ]*//g'))"
   env "${service_env[@]}" \
-    setsid node contact-service/dist/src/main.js >>"$state/logs/contact-service.log" 2>&1 &
+    setsid node contact-service/dist/src/entrypoints/api.js >>"$state/logs/contact-service.log" 2>&1 &
   echo $! >"$state/contact-service.pid"
 fi
 

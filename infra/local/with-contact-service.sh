@@ -31,7 +31,7 @@ if [[ -z ${SMTP_URL:-} ]]; then
   export NOTIFY_TO=${NOTIFY_TO:-sales@proposals.localhost}
   echo "Notifications: the inbox of the mail catcher at http://127.0.0.1:$inbox_port"
 fi
-(cd contact-service && PORT=$port HOST=127.0.0.1 DATABASE_URL='' EMBEDDED_DATABASE=true exec node dist/src/main.js) >>"$log" 2>&1 &
+(cd contact-service && PORT=$port HOST=127.0.0.1 DATABASE_URL='' EMBEDDED_DATABASE=true exec node dist/src/entrypoints/api.js) >>"$log" 2>&1 &
 service=$!
 children+=("$service")
 echo "contact-service on http://127.0.0.1:$port (embedded database; logs in $log)"

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import type { DeliveryRecord } from '../leads/delivery-record.js';
 
 /**
  * A visitor's text shown on an operator's terminal must not drive it: control characters (ANSI
@@ -56,3 +57,18 @@ export function csvRecord(values: (string | null)[]): string {
 }
 
 export const CSV_BOM = '\ufeff';
+
+/** Notifications as a table: where each one's delivery stands. */
+export function deliveryTable(deliveries: DeliveryRecord[]): string {
+  return table(
+    deliveries.map((delivery) => ({
+      ...delivery,
+      lead: delivery.submissionId,
+      updated: timestamp(delivery.updatedAt),
+      sent: timestamp(delivery.sentAt),
+      'last error': delivery.lastError,
+    })),
+    ['id', 'lead', 'channel', 'status', 'attempts', 'updated', 'sent', 'last error'],
+    60,
+  );
+}

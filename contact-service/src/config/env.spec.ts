@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, parseEnv, redact, secretValues } from './env.js';
+import { ConfigError, deprecatedSettings, parseEnv, redact, secretValues } from './env.js';
 
 const DATABASE = { DATABASE_URL: 'postgres://contact@db:5432/contact' };
 
@@ -88,6 +88,27 @@ describe('parseEnv', () => {
       expect(redact('connect to postgres://contact:p%40ss%2Fword@db failed', secrets)).toBe(
         'connect to postgres://contact:[redacted]@db failed',
       );
+    });
+  });
+
+  describe('BACKGROUND_JOBS, once NOTIFY_WORKER', () => {
+    it('is on by default, and reads the old name with a warning', () => {
+      expect(parseEnv(DATABASE).BACKGROUND_JOBS).toBe(true);
+      expect(parseEnv({ ...DATABASE, BACKGROUND_JOBS: 'false' }).BACKGROUND_JOBS).toBe(false);
+      const old = { ...DATABASE, NOTIFY_WORKER: 'false' };
+      expect(parseEnv(old).BACKGROUND_JOBS).toBe(false);
+      expect(parseEnv(old)).not.toHaveProperty('NOTIFY_WORKER');
+      expect(deprecatedSettings(old)).toEqual([expect.stringContaining('BACKGROUND_JOBS')]);
+      expect(deprecatedSettings(DATABASE)).toEqual([]);
+    });
+
+    it('stops the start when the two names disagree', () => {
+      const message = configError({ ...DATABASE, BACKGROUND_JOBS: 'true', NOTIFY_WORKER: 'false' });
+      expect(message).toContain('NOTIFY_WORKER');
+      expect(message).toContain('BACKGROUND_JOBS');
+      expect(
+        parseEnv({ ...DATABASE, BACKGROUND_JOBS: 'true', NOTIFY_WORKER: 'true' }),
+      ).toMatchObject({ BACKGROUND_JOBS: true });
     });
   });
 });

@@ -1,7 +1,4 @@
 import type { DataSourceOptions } from 'typeorm';
-import { ContactSubmission } from '../contact/contact-submission.entity.js';
-import { Notification } from '../notifications/notification.entity.js';
-import { User } from '../users/user.entity.js';
 import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-schema.js';
 import { IdempotencyAndSpam1795000000000 } from './migrations/1795000000000-idempotency-and-spam.js';
 import { Notifications1795100000000 } from './migrations/1795100000000-notifications.js';
@@ -17,6 +14,8 @@ export interface DatabaseSettings {
 /**
  * The one TypeORM configuration, used by the service, the migrate script and the tests, on the
  * Postgres server and on the embedded database alike. The schema changes only through migrations.
+ * Leads and notifications are read and written in SQL (src/leads/); entities are only for what a
+ * repository handles, and the Nest app registers those itself (autoLoadEntities).
  */
 export function dataSourceOptions({
   url,
@@ -26,7 +25,7 @@ export function dataSourceOptions({
   return {
     type: 'postgres',
     url,
-    entities: [ContactSubmission, Notification, User],
+    entities: [],
     migrations: [
       InitialSchema1763769600000,
       IdempotencyAndSpam1795000000000,

@@ -1,14 +1,6 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import type { Env } from '../config/env.js';
-import { LEADS_ENV, RetentionService } from './retention.service.js';
+import { Module } from '@nestjs/common';
+import { RetentionService } from './retention.service.js';
 
-/** The service's side of the operators' data tools: the daily retention purge. */
-@Module({})
-export class LeadsModule {
-  static forRoot(env: Env): DynamicModule {
-    return {
-      module: LeadsModule,
-      providers: [{ provide: LEADS_ENV, useValue: env }, RetentionService],
-    };
-  }
-}
+/** The service's side of the lead's life after it is written: the daily retention purge. */
+@Module({ providers: [RetentionService] })
+export class LeadsModule {}

@@ -1,24 +1,27 @@
 import { LoggerModule } from 'nestjs-pino';
-import type { Env } from '../config/env.js';
+import { EnvironmentService } from '../config/environment.service.js';
 
 /**
- * JSON logs, one line per request with its request id (set by Fastify, http/request-id.ts). Only method, path and status are logged
- * from a request: never its body, so a sender's email and message stay out of the logs.
+ * JSON logs, one line per request with its request id (set by Fastify, http/request-id.ts). Only
+ * method, path and status are logged from a request: never its body, so a sender's email and
+ * message stay out of the logs.
  */
-export function loggerModule(env: Env) {
-  return LoggerModule.forRoot({
-    pinoHttp: {
-      level: env.LOG_LEVEL,
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+export const loggerModule = () =>
+  LoggerModule.forRootAsync({
+    inject: [EnvironmentService],
+    useFactory: (environment: EnvironmentService) => ({
+      pinoHttp: {
+        level: environment.get('LOG_LEVEL'),
+        serializers: {
+          req: (req: { id: string; method: string; url: string }) => ({
+            id: req.id,
+            method: req.method,
+            url: req.url,
+          }),
+          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        },
+        customLogLevel: (_req, res, error) =>
+          error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
       },
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    },
+    }),
   });
-}

@@ -1,40 +1,22 @@
-import { type DynamicModule, Logger, Module } from '@nestjs/common';
-import { redact, secretValues, type Env } from '../config/env.js';
-import { buildChannels } from './channels/build-channels.js';
-import { NotificationQueue } from './notification-queue.js';
-import {
-  NOTIFICATION_CHANNELS,
-  NOTIFICATION_ENV,
-  NotificationsService,
-} from './notifications.service.js';
+import { Module } from '@nestjs/common';
+import { EnvironmentService } from '../config/environment.service.js';
+import { buildChannels } from './channels.js';
+import { DeliveryQueues } from './delivery-queues.js';
+import { NOTIFICATION_CHANNELS, NotificationsService } from './notifications.service.js';
 import { OutboxRelay } from './outbox-relay.js';
 
-@Module({})
-export class NotificationsModule {
-  static forRoot(env: Env, databaseUrl: string): DynamicModule {
-    return {
-      module: NotificationsModule,
-      // The contact feature schedules notifications in its own transaction.
-      global: true,
-      providers: [
-        {
-          provide: NotificationQueue,
-          useFactory: async () => {
-            const queue = new NotificationQueue(databaseUrl, env);
-            const logger = new Logger('Queue');
-            const secrets = secretValues(env);
-            await queue.start((error) =>
-              logger.error(`pg-boss: ${redact(error.message, secrets)}`),
-            );
-            return queue;
-          },
-        },
-        { provide: NOTIFICATION_ENV, useValue: env },
-        { provide: NOTIFICATION_CHANNELS, useFactory: () => buildChannels(env) },
-        OutboxRelay,
-        NotificationsService,
-      ],
-      exports: [NotificationsService, NotificationQueue],
-    };
-  }
-}
+@Module({
+  providers: [
+    {
+      provide: NOTIFICATION_CHANNELS,
+      inject: [EnvironmentService],
+      useFactory: buildChannels,
+    },
+    DeliveryQueues,
+    OutboxRelay,
+    NotificationsService,
+  ],
+  // The contact feature plans and relays a new lead's notifications.
+  exports: [NotificationsService],
+})
+export class NotificationsModule {}

@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
-import type { Channel } from './notification.entity.js';
-import { NotificationQueue } from './notification-queue.js';
+import type { Channel } from './channels.js';
+import { DeliveryQueues } from './delivery-queues.js';
 
 const BATCH = 200;
 /** Rows another process wrote (or this one, before a crash) are picked up within this. */
@@ -15,69 +16,70 @@ const GAP_MS = 50;
 
 /**
  * The transactional outbox: a lead's notification rows are written in the lead's own transaction
- * (the one thing the 201 waits for), and this relay hands them to the queue right after, in
- * batches. Any process may relay any row (FOR UPDATE SKIP LOCKED), a row is handed over in the
- * same transaction that marks it (enqueued_at), and the job id is the notification id, so a row
- * is never lost and never queued twice. Enqueueing in the request itself halved the throughput
- * of POST /api/contact (make bench).
+ * (the one thing the 201 waits for; leads/lead-writer.ts), and this relay hands them to the queue
+ * right after, in batches. Any process may relay any row (FOR UPDATE SKIP LOCKED), a row is
+ * handed over in the same transaction that marks it (enqueued_at), and the job id is the
+ * notification id, so a row is never lost and never queued twice. Enqueueing in the request
+ * itself halved the throughput of POST /api/contact (make bench).
+ *
+ * One loop: a pass, a gap of GAP_MS, then the next pass at once if soon() was called meanwhile,
+ * else after a nap that soon() cuts short, at most SWEEP_MS after the last.
  */
 @Injectable()
 export class OutboxRelay {
   private readonly logger = new Logger('Outbox');
-  private running: Promise<void> | null = null;
-  private again = false;
-  private timer?: NodeJS.Timeout;
-  private waiting?: NodeJS.Timeout;
-  private lastPass = 0;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  /** soon() was called since the current pass began. */
+  private asked = false;
+  /** Ends the current nap early; set only while the loop naps. */
+  private wake: (() => void) | null = null;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly queue: NotificationQueue,
+    private readonly queues: DeliveryQueues,
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => this.soon(), SWEEP_MS);
-    this.soon();
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    clearTimeout(this.waiting);
-    this.timer = undefined;
-    this.again = false;
-    await this.running;
+    this.running = false;
+    this.wake?.();
+    await this.loop;
   }
 
   /** Relays what is committed, soon; calls during a pass make one more pass, not one each. */
   soon(): void {
-    if (this.running || this.waiting) {
-      this.again = true;
-      return;
-    }
-    const wait = this.lastPass + GAP_MS - Date.now();
-    if (wait > 0) {
-      this.waiting = setTimeout(() => {
-        this.waiting = undefined;
-        if (this.timer) this.soon();
-      }, wait);
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) =>
-        this.logger.warn(`Relay pass failed, tried again in 1 s: ${(error as Error).message}`),
-      )
-      .finally(() => {
-        this.lastPass = Date.now();
-        this.running = null;
-        if (this.again && this.timer) {
-          this.again = false;
-          this.soon();
-        }
-      });
+    this.asked = true;
+    this.wake?.();
   }
 
-  private async drain(): Promise<void> {
-    while ((await this.pass()) === BATCH);
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.asked = false;
+      try {
+        while ((await this.pass()) === BATCH);
+      } catch (error) {
+        this.logger.warn(`Relay pass failed, tried again in 1 s: ${(error as Error).message}`);
+      }
+      await sleep(GAP_MS);
+      if (!this.asked && this.running) await this.nap(SWEEP_MS - GAP_MS);
+    }
+  }
+
+  private nap(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.wake?.(), ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+    });
   }
 
   private async pass(): Promise<number> {
@@ -92,7 +94,7 @@ export class OutboxRelay {
       )) as { id: string; channel: Channel; again: boolean }[];
       if (rows.length > 0) {
         const enqueuedAt = new Date().toISOString();
-        await this.queue.enqueue(
+        await this.queues.enqueue(
           {
             executeSql: async (text: string, values?: unknown[]) => ({
               rows: (await transaction.query(text, values, true)).records as unknown[],

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { closeGracefully, createApp } from '../../src/app.factory.js';
+import { closeGracefully, createApp } from '../../src/app/app.factory.js';
 import { parseEnv } from '../../src/config/env.js';
+import { EnvironmentService } from '../../src/config/environment.service.js';
 import { started } from './release.js';
 
 /** A submission the service accepts. */
@@ -37,7 +38,7 @@ export async function startTestApp(
     DATABASE_URL: databaseUrl,
     ...overrides,
   });
-  const app = await createApp(env, databaseUrl);
+  const app = await createApp(new EnvironmentService(env, databaseUrl));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = await app.getUrl();
   const close = started(`the app at ${baseUrl}`, () => closeGracefully(app));

@@ -74,10 +74,10 @@ export function builtImages() {
 
 /**
  * The contact-service's HTTP routes ("GET /api/health/live"), from its controllers' decorators and
- * the global prefix with its exclusions (src/app.factory.ts).
+ * the global prefix with its exclusions (src/app/app.factory.ts).
  */
 export function serviceRoutes() {
-  const factory = read('contact-service/src/app.factory.ts');
+  const factory = read('contact-service/src/app/app.factory.ts');
   const prefixCall = /setGlobalPrefix\(\s*'([^']*)'(?:\s*,\s*\{\s*exclude:\s*\[([^\]]*)\])?/.exec(
     factory,
   );
@@ -108,15 +108,15 @@ function controllerFiles(dir) {
   });
 }
 
-/** Every setting the contact-service reads: the keys of envSchema in src/config/env.ts. */
+/** Every setting the contact-service reads: the keys of envSchema in src/config/env.schema.ts. */
 export function serviceSettings() {
-  const source = read('contact-service/src/config/env.ts');
+  const source = read('contact-service/src/config/env.schema.ts');
   const schema = source.slice(source.indexOf('export const envSchema'));
   const body = schema.slice(0, schema.indexOf('.superRefine('));
   return new Set([...body.matchAll(/^ {4}([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1]));
 }
 
-/** The package.json script path that `npm run migrate` runs ("dist/src/database/migrate.js"). */
+/** The package.json script path that `npm run migrate` runs ("dist/src/entrypoints/migrate.js"). */
 export function migrateScript() {
   const scripts = JSON.parse(read('contact-service/package.json')).scripts;
   return /^node\s+(\S+)/.exec(scripts.migrate)?.[1];

@@ -1,0 +1,46 @@
+import type { Command } from 'commander';
+import type { LeadRecord } from '../../leads/lead.js';
+import { json, LeadsError, type LeadsContext } from '../leads-context.js';
+import { deliveryTable, printable, timestamp } from '../output.js';
+
+export function showCommand(program: Command, { tools, io }: LeadsContext): void {
+  program
+    .command('show')
+    .description('every field of one lead, and the delivery state of each notification')
+    .argument('<id>', 'the lead’s id (from list)')
+    .option('--json', 'JSON instead of text')
+    .action(async (id: string, options: { json?: boolean }) => {
+      const lead = await (await tools()).leads.find(id);
+      if (!lead) throw new LeadsError(`No lead has the id ${printable(id)}.`);
+      if (options.json) return io.out(json(lead));
+      io.out(describeLead(lead));
+      io.out(
+        lead.notifications.length === 0
+          ? '\nNo notifications.\n'
+          : `\nNotifications:\n${deliveryTable(lead.notifications)}`,
+      );
+    });
+}
+
+/** Every field on a line of its own; the message indented, its line breaks kept. */
+function describeLead(lead: LeadRecord): string {
+  const fields: [string, string][] = [
+    ['id', lead.id],
+    ['received', timestamp(lead.createdAt)],
+    ['kind', lead.kind],
+    ['name', lead.name],
+    ['email', lead.email],
+    ['company', lead.company],
+    ['role', lead.role],
+  ];
+  if (lead.spamReason) fields.push(['suspected spam', lead.spamReason]);
+  const lines = fields.map(([label, value]) => `${`${label}:`.padEnd(16)}${printable(value)}`);
+  const message = lead.message ?? '(none)';
+  lines.push(
+    'message:',
+    ...printable(message, { keepLineBreaks: true })
+      .split('\n')
+      .map((l) => `  ${l}`),
+  );
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,48 @@
+import type { AuditTrail } from '../audit/audit-trail.js';
+import type { LeadRemoval } from '../leads/lead-removal.js';
+import type { LeadsStore } from '../leads/leads.store.js';
+import type { Redelivery } from '../notifications/redelivery.js';
+
+/** Where a command writes and how it asks; the terminal in entrypoints/leads.ts, buffers in tests. */
+export interface LeadsIo {
+  out(text: string): void;
+  err(text: string): void;
+  /** Whether a person can answer a question (standard input is a terminal). */
+  interactive: boolean;
+  confirm(question: string): Promise<boolean>;
+}
+
+/** The operations the commands are made of (operator-tools.ts makes them). */
+export interface OperatorTools {
+  leads: LeadsStore;
+  removal: LeadRemoval;
+  redelivery: Redelivery;
+  audit: AuditTrail;
+}
+
+export interface LeadsContext {
+  /** Connects on first use, so `--help` needs no database. */
+  tools(): Promise<OperatorTools>;
+  /** Who runs the command, as far as the environment tells: for the audit trail. */
+  actor: string;
+  io: LeadsIo;
+}
+
+/** A command that could not do what was asked: its message is printed, the exit code is 1. */
+export class LeadsError extends Error {}
+
+export const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
+
+/** "1 lead", "2 leads". */
+export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** Asks before a change that cannot be undone; only --yes answers for a script. */
+export async function confirmOrStop(io: LeadsIo, yes: boolean | undefined, question: string) {
+  if (yes) return;
+  if (!io.interactive) {
+    throw new LeadsError(
+      `${question}\nNot confirmed: standard input is not a terminal, so run it again with --yes.`,
+    );
+  }
+  if (!(await io.confirm(`${question} [y/N] `))) throw new LeadsError('Nothing was changed.');
+}

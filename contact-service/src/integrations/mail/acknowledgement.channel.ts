@@ -1,0 +1,51 @@
+import type { Lead } from '../../leads/lead.js';
+import { messageIdOf, sendMail, type MailTransport } from './mail-transport.js';
+
+/**
+ * A short receipt to the sender. It repeats nothing they typed (not even their name), so the
+ * form cannot be used to send someone else a message of one's choosing; the service sends at
+ * most one per address a day (leads/lead-writer.ts).
+ */
+export function acknowledgementOf(lead: Lead): { subject: string; text: string } {
+  if (lead.kind === 'accessibility') {
+    return {
+      subject: 'We received your accessibility feedback',
+      text: [
+        'Thank you for your accessibility feedback. We received it.',
+        '',
+        'We will acknowledge it within 2 business days and assess it within 5 business days.',
+        '',
+        'If you did not send feedback through our website, you can ignore this email.',
+        '',
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: 'We received your request',
+    text: [
+      'Thank you for your interest. We received your request for a discovery call and will be in touch within 24 hours to schedule it.',
+      '',
+      'If you did not send a request through our website, you can ignore this email.',
+      '',
+    ].join('\n'),
+  };
+}
+
+export class AcknowledgementChannel {
+  constructor(
+    private readonly transport: MailTransport,
+    private readonly from: string,
+  ) {}
+
+  async deliver(lead: Lead, notificationId: string): Promise<void> {
+    const { subject, text } = acknowledgementOf(lead);
+    await sendMail(this.transport, {
+      from: this.from,
+      to: lead.email,
+      subject,
+      text,
+      messageId: messageIdOf(notificationId, this.from),
+      headers: { 'Auto-Submitted': 'auto-replied' },
+    });
+  }
+}

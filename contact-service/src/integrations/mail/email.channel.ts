@@ -1,0 +1,87 @@
+import type { Lead } from '../../leads/lead.js';
+import { oneLine } from '../delivery.js';
+import { messageIdOf, sendMail, type MailTransport } from './mail-transport.js';
+
+export interface EmailSettings {
+  from: string;
+  to: string[];
+  accessibilityTo: string[];
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The subject names who wrote, from where, in which role. */
+export function subjectOf(lead: Lead): string {
+  const what = lead.kind === 'accessibility' ? 'Accessibility feedback' : 'Discovery call request';
+  return `${what}: ${oneLine(lead.name)}, ${oneLine(lead.role)} at ${oneLine(lead.company)}`;
+}
+
+function fieldsOf(lead: Lead): [string, string][] {
+  return [
+    ['Name', lead.name],
+    ['Email', lead.email],
+    ['Company', lead.company],
+    ['Role', lead.role],
+    ['Received', lead.createdAt.toISOString()],
+    ['Lead id', lead.id],
+  ];
+}
+
+export function textOf(lead: Lead): string {
+  const intro =
+    lead.kind === 'accessibility'
+      ? 'Accessibility feedback arrived through the website. The accessibility statement promises an acknowledgement within 2 business days and an assessment within 5.'
+      : 'A prospect asked for a discovery call through the website.';
+  return [
+    intro,
+    '',
+    ...fieldsOf(lead).map(([label, value]) => `${`${label}:`.padEnd(10)}${value}`),
+    '',
+    'Message:',
+    lead.message || '(none)',
+    '',
+    `Reply to this email to answer ${oneLine(lead.name)} directly.`,
+    '',
+  ].join('\n');
+}
+
+export function htmlOf(lead: Lead): string {
+  const rows = fieldsOf(lead)
+    .map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('');
+  const message = lead.message
+    ? `<p style="white-space:pre-wrap">${escapeHtml(lead.message)}</p>`
+    : '<p>(none)</p>';
+  return `<!doctype html><html><body><table>${rows}</table><h2>Message</h2>${message}<p>Reply to this email to answer ${escapeHtml(oneLine(lead.name))} directly.</p></body></html>`;
+}
+
+/**
+ * The lead to the sales inbox (accessibility feedback to its own), every field in plain text and
+ * simple HTML, Reply-To the prospect. Nodemailer encodes every header, and the one-line fields
+ * hold no line breaks (the DTO refuses control characters; oneLine() again here), so nothing a
+ * visitor types can add a header or a recipient.
+ */
+export class EmailChannel {
+  constructor(
+    private readonly transport: MailTransport,
+    private readonly settings: EmailSettings,
+  ) {}
+
+  close(): void {
+    this.transport.close();
+  }
+
+  async deliver(lead: Lead, notificationId: string): Promise<void> {
+    const to = lead.kind === 'accessibility' ? this.settings.accessibilityTo : this.settings.to;
+    await sendMail(this.transport, {
+      from: this.settings.from,
+      to,
+      replyTo: { name: oneLine(lead.name), address: lead.email },
+      subject: subjectOf(lead),
+      messageId: messageIdOf(notificationId, this.settings.from),
+      text: textOf(lead),
+      html: htmlOf(lead),
+      headers: { 'X-Lead-Id': lead.id },
+    });
+  }
+}

@@ -1,0 +1,102 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { AuditTrail } from '../audit/audit-trail.js';
+
+/** What an erasure or a purge removed (or, counted first, would remove). */
+export interface Removed {
+  submissions: number;
+  notifications: number;
+}
+
+/** The submissions an erasure ($1: the address, in any case) and a purge ($1: days) remove. */
+const BY_EMAIL = 'lower(s.email) = lower($1)';
+const OLDER_THAN = 's.created_at < now() - make_interval(days => $1)';
+
+/**
+ * Every removal of leads: a person's erasure request, an operator's purge and the daily retention
+ * purge. Each runs in one transaction with its audit record, and a lead's notifications, queued
+ * or past, go with it (ON DELETE CASCADE; the queue's jobs carry only a notification's id).
+ */
+export class LeadRemoval {
+  private readonly audit: AuditTrail;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.audit = new AuditTrail(dataSource);
+  }
+
+  /** What `erase` would remove, for its confirmation question. */
+  async countByEmail(email: string): Promise<Removed> {
+    return count(this.dataSource.manager, BY_EMAIL, [email]);
+  }
+
+  async countOlderThan(days: number): Promise<Removed> {
+    return count(this.dataSource.manager, OLDER_THAN, [days]);
+  }
+
+  /** Every submission from the address; the audit record names it by its keyed hash only. */
+  async erase(email: string, actor: string): Promise<Removed> {
+    return this.dataSource.transaction(async (manager) => {
+      const removed = await remove(manager, BY_EMAIL, [email]);
+      await this.audit.record(
+        {
+          command: 'erase',
+          rows: removed.submissions,
+          actor,
+          email,
+          details: { notifications: removed.notifications },
+        },
+        manager,
+      );
+      return removed;
+    });
+  }
+
+  /** Every submission older than `days` days. */
+  async purge(days: number, actor: string, command = 'purge'): Promise<Removed> {
+    return this.dataSource.transaction(async (manager) => {
+      const removed = await remove(manager, OLDER_THAN, [days]);
+      await this.audit.record(
+        {
+          command,
+          rows: removed.submissions,
+          actor,
+          details: { olderThanDays: days, notifications: removed.notifications },
+        },
+        manager,
+      );
+      return removed;
+    });
+  }
+}
+
+async function count(
+  manager: EntityManager,
+  condition: string,
+  values: unknown[],
+): Promise<Removed> {
+  const [row] = (await manager.query(
+    `SELECT count(DISTINCT s.id)::int AS submissions, count(n.id)::int AS notifications
+       FROM contact_submissions s LEFT JOIN notifications n ON n.submission_id = s.id
+      WHERE ${condition}`,
+    values,
+  )) as Removed[];
+  return row!;
+}
+
+/** Deletes the submissions; their notifications go with them, counted first. */
+async function remove(
+  manager: EntityManager,
+  condition: string,
+  values: unknown[],
+): Promise<Removed> {
+  const [row] = (await manager.query(
+    `WITH doomed AS (SELECT s.id FROM contact_submissions s WHERE ${condition} FOR UPDATE),
+          their_notifications AS (
+            SELECT count(*)::int AS n FROM notifications WHERE submission_id IN (SELECT id FROM doomed)),
+          gone AS (
+            DELETE FROM contact_submissions WHERE id IN (SELECT id FROM doomed) RETURNING 1)
+     SELECT (SELECT count(*) FROM gone)::int AS submissions,
+            (SELECT n FROM their_notifications) AS notifications`,
+    values,
+  )) as Removed[];
+  return row!;
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { isRowError, StatementBatcher } from '../database/statement-batcher.js';
+import { LEAD_COLUMNS, type LeadRecord } from './lead.js';
+
+/** What a visitor sent, on its way into the database. */
+export interface NewLead {
+  name: string;
+  email: string;
+  company: string;
+  role: string;
+  message: string | null;
+  /** Why it is suspected spam (a trap field was filled); null for a person's. */
+  spamReason: string | null;
+  /** The client's Idempotency-Key: a retry with the same key stores nothing. */
+  idempotencyKey: string | null;
+}
+
+export type WriteResult =
+  | { stored: true; id: string; createdAt: Date }
+  /** The key was stored before: the lead that holds it (none when it was erased meanwhile). */
+  | { stored: false; earlier: LeadRecord | undefined };
+
+type Pending = NewLead & { id: string };
+
+/**
+ * The one place a lead is written: the lead and its notifications (the outbox rows, one per
+ * planned channel; none for suspected spam) in one statement, so one transaction and one round
+ * trip, and the caller hears of it only after the commit. Leads that arrive together share a
+ * statement (statement-batcher.ts), and none waits for it longer than `maxWaitMs`.
+ */
+export class LeadWriter {
+  private readonly inserts: StatementBatcher<Pending, Date | null>;
+
+  /**
+   * `channels`: the channels every new lead is announced on (notifications/channels.ts). A
+   * receipt ('acknowledgement') goes to one lead of an address in a statement, and not when one
+   * went to that address in the last 24 hours.
+   */
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly channels: readonly string[],
+    maxWaitMs: number,
+  ) {
+    this.inserts = new StatementBatcher((leads) => this.insert(leads), {
+      retryAlone: isRowError,
+      maxWaitMs,
+    });
+  }
+
+  async write(lead: NewLead): Promise<WriteResult> {
+    const pending = { ...lead, id: randomUUID() };
+    const createdAt = await this.inserts.add(pending);
+    if (createdAt) return { stored: true, id: pending.id, createdAt };
+    // A new statement, so it also sees a row that a concurrent request with the key committed.
+    const [earlier] = (await this.dataSource.query(
+      `SELECT ${LEAD_COLUMNS} FROM contact_submissions s WHERE s.idempotency_key = $1`,
+      [lead.idempotencyKey],
+    )) as LeadRecord[];
+    return { stored: false, earlier };
+  }
+
+  /** Answers each lead's created_at, or null where its key was stored already (first wins). */
+  private async insert(leads: Pending[]): Promise<(Date | null)[]> {
+    const column = <T>(pick: (lead: Pending) => T) => leads.map(pick);
+    const rows = (await this.dataSource.query(
+      `WITH lead AS (
+         INSERT INTO contact_submissions
+                (id, name, email, company, role, message, spam_reason, idempotency_key)
+         SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::varchar[],
+                              $5::varchar[], $6::text[], $7::text[], $8::varchar[])
+         ON CONFLICT (idempotency_key) DO NOTHING
+         RETURNING id, created_at, email, spam_reason IS NOT NULL AS spam
+       ), outbox AS (
+         INSERT INTO notifications (submission_id, channel)
+         SELECT lead.id, planned.channel FROM lead, unnest($9::varchar[]) AS planned(channel)
+          WHERE NOT lead.spam AND (planned.channel <> 'acknowledgement' OR (
+            NOT EXISTS (
+              SELECT 1 FROM lead other
+               WHERE NOT other.spam AND lower(other.email) = lower(lead.email) AND other.id < lead.id)
+            AND NOT EXISTS (
+              SELECT 1 FROM notifications n JOIN contact_submissions s ON s.id = n.submission_id
+               WHERE n.channel = 'acknowledgement' AND lower(s.email) = lower(lead.email)
+                 AND n.created_at > now() - interval '24 hours'))))
+       SELECT id, created_at FROM lead`,
+      [
+        column((lead) => lead.id),
+        column((lead) => lead.name),
+        column((lead) => lead.email),
+        column((lead) => lead.company),
+        column((lead) => lead.role),
+        column((lead) => lead.message),
+        column((lead) => lead.spamReason),
+        column((lead) => lead.idempotencyKey),
+        this.channels,
+      ],
+    )) as { id: string; created_at: Date }[];
+    const createdAt = new Map(rows.map((row) => [row.id, row.created_at]));
+    return leads.map((lead) => createdAt.get(lead.id) ?? null);
+  }
+}

@@ -1,0 +1,59 @@
+import type { EnvironmentService } from '../config/environment.service.js';
+import { AcknowledgementChannel } from '../integrations/mail/acknowledgement.channel.js';
+import { EmailChannel } from '../integrations/mail/email.channel.js';
+import { createMailTransport } from '../integrations/mail/mail-transport.js';
+import { SlackChannel } from '../integrations/slack/slack.channel.js';
+import { WebhookChannel } from '../integrations/webhook/webhook.channel.js';
+import type { Lead } from '../leads/lead.js';
+
+/** The channels a lead can be announced on, the one list of them. */
+export const CHANNELS = ['email', 'webhook', 'slack', 'acknowledgement'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** One way of telling people about a lead (src/integrations/: mail, webhook, Slack). */
+export interface NotificationChannel {
+  /**
+   * Delivers one notification. `notificationId` is stable across retries: it is the Message-ID
+   * or webhook id by which a rare duplicate (delivery is at least once) is recognised.
+   */
+  deliver(lead: Lead, notificationId: string): Promise<void>;
+  /** Lets go of what it holds open (the SMTP connections), when the service stops. */
+  close?(): void;
+}
+
+export type Channels = ReadonlyMap<Channel, NotificationChannel>;
+
+/** The channels the settings configure (env.schema.ts has checked that each is complete). */
+export function buildChannels(environment: EnvironmentService): Channels {
+  const channels = new Map<Channel, NotificationChannel>();
+  const smtp = environment.get('SMTP_URL');
+  const sender = environment.get('NOTIFY_FROM');
+  const inboxes = environment.get('NOTIFY_TO');
+  if (smtp && sender && inboxes) {
+    const transport = createMailTransport(smtp);
+    const accessibilityTo = environment.get('NOTIFY_ACCESSIBILITY_TO') ?? inboxes;
+    channels.set(
+      'email',
+      new EmailChannel(transport, { from: sender, to: inboxes, accessibilityTo }),
+    );
+    if (environment.get('ACKNOWLEDGE_SENDER')) {
+      channels.set('acknowledgement', new AcknowledgementChannel(transport, sender));
+    }
+  }
+  const webhookUrl = environment.get('WEBHOOK_URL');
+  const webhookSecret = environment.get('WEBHOOK_SECRET');
+  if (webhookUrl && webhookSecret) {
+    channels.set('webhook', new WebhookChannel(webhookUrl, webhookSecret));
+  }
+  const slackUrl = environment.get('SLACK_WEBHOOK_URL');
+  if (slackUrl) channels.set('slack', new SlackChannel(slackUrl));
+  return channels;
+}
+
+/**
+ * The channels a new lead is announced on: email always (it waits, stored, while SMTP is not
+ * configured), the others when configured (the receipt's one-a-day rule: leads/lead-writer.ts).
+ */
+export function plannedChannels(channels: Channels): Channel[] {
+  return CHANNELS.filter((channel) => channel === 'email' || channels.has(channel));
+}

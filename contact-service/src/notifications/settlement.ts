@@ -1,0 +1,88 @@
+import type { DataSource } from 'typeorm';
+import type { Job, JobResult } from '../integrations/queue/job-queue.js';
+import { LEAD_COLUMNS, type LeadRecord } from '../leads/lead.js';
+import type { DeliveryJob } from './delivery-queues.js';
+
+/** One failed attempt, and whether it ends the notification's delivery. */
+export interface Failure {
+  id: string;
+  message: string;
+  retries: number;
+  /** The receiver refused for good (410 Gone): no more attempts. */
+  permanent: boolean;
+  /** Permanent, or out of retries: the row is settled as failed. */
+  final: boolean;
+}
+
+/**
+ * Counts an attempt on each notification still pending and reads its lead, in one statement (a
+ * statement that starts with WITH answers rows; TypeORM answers an UPDATE with a count).
+ * Notifications settled meanwhile or erased with their lead are not in the answer.
+ */
+export async function startAttempts(
+  dataSource: DataSource,
+  notificationIds: string[],
+): Promise<(LeadRecord & { notificationId: string })[]> {
+  return (await dataSource.query(
+    `WITH attempt AS (
+       UPDATE notifications SET attempts = attempts + 1, updated_at = now()
+        WHERE id = ANY($1::uuid[]) AND status = 'pending'
+        RETURNING id AS notification_id, submission_id)
+     SELECT a.notification_id AS "notificationId", ${LEAD_COLUMNS}
+       FROM contact_submissions s JOIN attempt a ON s.id = a.submission_id`,
+    [notificationIds],
+  )) as (LeadRecord & { notificationId: string })[];
+}
+
+export async function recordSent(dataSource: DataSource, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await dataSource.query(
+    `UPDATE notifications SET status = 'sent', sent_at = now(), updated_at = now()
+      WHERE id = ANY($1::uuid[])`,
+    [ids],
+  );
+}
+
+/** Keeps each failure's error; a final one settles its row as failed, others stay pending. */
+export async function recordFailures(dataSource: DataSource, failures: Failure[]): Promise<void> {
+  if (failures.length === 0) return;
+  await dataSource.query(
+    `UPDATE notifications n SET last_error = f.message, status = f.status, updated_at = now()
+       FROM unnest($1::uuid[], $2::text[], $3::varchar[]) AS f(id, message, status)
+      WHERE n.id = f.id`,
+    [
+      failures.map((failure) => failure.id),
+      failures.map((failure) => failure.message),
+      failures.map((failure) => (failure.final ? 'failed' : 'pending')),
+    ],
+  );
+}
+
+/**
+ * What the queue is told of each job: a failure goes back to it to be retried, unless it is
+ * permanent (settled as failed already). Delivered, erased meanwhile, or settled by an earlier
+ * attempt: completed.
+ */
+export function jobResults(jobs: Job<DeliveryJob>[], failures: Failure[]): JobResult[] {
+  const failed = new Map(failures.map((failure) => [failure.id, failure]));
+  return jobs.map((job): JobResult => {
+    const failure = failed.get(job.data.notificationId);
+    return failure && !failure.permanent
+      ? { id: job.id, status: 'failed', output: { message: failure.message } }
+      : { id: job.id, status: 'completed' };
+  });
+}
+
+/**
+ * A job the queue gave up on (its worker died on the last attempt): the row says so, unless an
+ * operator has given the row a new round of delivery since (its enqueued_at is newer).
+ */
+export async function giveUp(dataSource: DataSource, job: Job<DeliveryJob>): Promise<void> {
+  await dataSource.query(
+    `UPDATE notifications SET status = 'failed', updated_at = now(),
+            last_error = coalesce(last_error, 'the delivery worker stopped during the last attempt')
+      WHERE id = $1 AND status = 'pending'
+        AND ($2::timestamptz IS NULL OR enqueued_at = $2::timestamptz)`,
+    [job.data.notificationId, job.data.enqueuedAt ?? null],
+  );
+}
