@@ -21,7 +21,7 @@ const PORT = 3900 + Math.floor(Math.random() * 90);
 const POOL_SIZE = 10;
 const LATENCY_LEADS = Number(process.env.BENCH_LATENCY_LEADS ?? 200);
 /**
- * Goals (README.md, "Notifications"), each against the bare insert loop measured in the same run
+ * Goals (docs/development.md, "Benchmark"), each against the bare insert loop measured in the same run
  * on the same server, so that a slower host moves both sides and cannot decide the outcome:
  * throughput at least 0.15 of the bare loop's; POST p99 at most 10 times the bare loop's p99, a
  * coarse bound, because the bare loop's p99 alone swings 2x between runs here (6.2-12.4 ms, the

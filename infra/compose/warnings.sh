@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # After `make up`: says loudly what would otherwise fail quietly. Usage: warnings.sh <compose...>
 # - the site was built with example values (the build lists them in example-config.txt;
-#   README.md, "The site");
-# - no notification channel is configured: leads are stored, but nobody is told (README.md,
-#   "Notifications").
+#   docs/configuration.md, "The site (build time)");
+# - no notification channel is configured: leads are stored, but nobody is told
+#   (docs/operating.md, "Notifications").
 set -uo pipefail
 red() { printf '\n\033[1;31m%s\033[0m\n' "$@"; }
 
@@ -11,12 +11,13 @@ names=$("$@" exec -T web sh -c 'cat /srv/web/site/example-config.txt 2>/dev/null
 if [[ -n $names ]]; then
   red "WARNING: the site was built with EXAMPLE values for: $names" \
     'It shows example addresses to prospects and asks search engines not to index it.' \
-    'Set them in .env and run make up again before going live (README.md, "The site").'
+    'Set them in .env and run make up again before going live' \
+    '(docs/configuration.md, "The site (build time)").'
 fi
 
 if ! "$@" exec -T contact-service sh -c 'test -n "$SMTP_URL$WEBHOOK_URL$SLACK_WEBHOOK_URL"'; then
   red 'WARNING: no notification channel is configured: leads are stored, but nobody is notified yet.' \
     'Their emails wait and go out once SMTP_URL, NOTIFY_FROM and NOTIFY_TO are set in .env' \
-    '(README.md, "Notifications"); then run make up again.'
+    '(docs/operating.md, "Notifications"); then run make up again.'
 fi
 exit 0

@@ -65,7 +65,7 @@ export const envSchema = z
       ),
     RATE_LIMIT_MAX: positiveInt.default(20),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
-    // Notifications (README.md, "Notifications"). Each channel is on when its settings are given.
+    // Notifications (docs/configuration.md, "Notifications (environment)"). Each channel is on when its settings are given.
     /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://… (implicit TLS). */
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })

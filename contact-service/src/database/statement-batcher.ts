@@ -36,7 +36,7 @@ export class StatementWaitTimeout extends Error {
  * Group commit for a hot statement: one runs at a time, and the items that arrive while it runs
  * go together in the next. Alone, an item runs at once and waits for nothing; under load, n items
  * cost one round trip (and one commit) instead of n, which on a busy server is most of the cost of
- * a request (README.md, "Notifications", the benchmark). `run` answers each item, in order.
+ * a request (docs/development.md, "Benchmark"). `run` answers each item, in order.
  */
 export class StatementBatcher<Item, Result> {
   private waiting: Waiting<Item, Result>[] = [];

@@ -10,7 +10,7 @@ import { realSiteConfig } from '../test-utils/real-site-config';
 
 // No VITE_* variables are set in tests, so these are the documented example defaults.
 describe('site config', () => {
-  it('falls back to the example defaults documented in the README', () => {
+  it('falls back to the example defaults documented in docs/configuration.md', () => {
     expect(siteConfig).toEqual({
       brandName: 'Proposa',
       siteUrl: 'https://www.example.com',

@@ -13,6 +13,7 @@ marker=${WEB_SITE_DIR:-/srv/web/site}/example-config.txt
   echo "######################################################################################"
   echo "# WARNING: this site was built with EXAMPLE values for: $(tr '\n' ' ' <"$marker")"
   echo "# It shows example addresses to prospects and asks search engines not to index it."
-  echo "# Set those variables (README.md, \"The site\") and build again before going live."
+  echo "# Set those variables (docs/configuration.md, \"The site (build time)\") and build"
+  echo "# again before going live."
   echo "######################################################################################"
 } >&2

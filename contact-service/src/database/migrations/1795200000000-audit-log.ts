@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The operators' audit trail (README.md, "Operating the stack"): one row per command of the
+ * The operators' audit trail (docs/operating.md, "Audit trail"): one row per command of the
  * `leads` tool that reads personal data in bulk or changes data, and per retention purge. It
  * holds no personal data: a person is recorded by a keyed hash of their address (HMAC-SHA256 with
  * the key in audit_key, made here from Postgres' strong random source), so the trail alone names
