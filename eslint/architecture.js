@@ -76,6 +76,7 @@ const SERVICE_FEATURES = {
   contact: ['leads', 'notifications', 'metrics'],
   notifications: ['leads', 'audit', 'metrics'],
   cli: ['leads', 'notifications', 'audit'],
+  retention: ['leads'],
   leads: ['audit'],
   operators: [],
   audit: [],

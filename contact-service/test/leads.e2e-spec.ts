@@ -8,7 +8,7 @@ import { leadsProgram } from '../src/cli/leads-program.js';
 import { operatorTools } from '../src/cli/operator-tools.js';
 import { applyMigrations } from '../src/database/apply-migrations.js';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
-import { RetentionService } from '../src/leads/retention.service.js';
+import { RetentionService } from '../src/retention/retention.service.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 import {
   createTestDatabase,

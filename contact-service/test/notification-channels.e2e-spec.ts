@@ -91,6 +91,26 @@ describe('Slack and the receipt to the sender', () => {
     expect(row!.n).toBe(1);
   });
 
+  it('keeps the sender’s address out of a delivery error, also when the mail server quotes it', async () => {
+    const sender = 'Quoted.Back@Example.com';
+    smtp.refused.add(sender.toLowerCase());
+    const answer = await service.post({ ...VALID_CONTACT, email: sender });
+    expect(answer.status).toBe(201);
+    let errors: { last_error: string | null }[] = [];
+    for (let i = 0; i < 200 && !errors[0]?.last_error; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      errors = await db.query<{ last_error: string | null }>(
+        `SELECT n.last_error FROM notifications n WHERE n.submission_id = $1
+            AND n.channel = 'acknowledgement'`,
+        [answer.body.id],
+      );
+    }
+    // The error is what an operator reads (leads notifications) and what the log line says.
+    expect(errors[0]?.last_error).toContain('Recipient address rejected');
+    expect(errors[0]!.last_error!.toLowerCase()).not.toContain(sender.toLowerCase());
+    expect(errors[0]!.last_error).toContain("[the lead's address]");
+  });
+
   it('plans one receipt when submissions from one address arrive together', async () => {
     const sender = 'together@example.com';
     // Stored by one statement or a few (statement-batcher.ts): still one receipt in all.

@@ -7,11 +7,11 @@ import { dataSourceOptions } from '../database/data-source-options.js';
 import { HealthModule } from '../health/health.module.js';
 import { QueueModule } from '../integrations/queue/queue.module.js';
 import { rateLimitModule } from '../integrations/rate-limit/rate-limit.module.js';
-import { LeadsModule } from '../leads/leads.module.js';
 import { loggerModule } from '../logging/logger.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { OperatorsModule } from '../operators/operators.module.js';
+import { RetentionModule } from '../retention/retention.module.js';
 
 /** Which process the app is: the public API (with background jobs, unless switched off) or the worker. */
 export type AppRole = 'api' | 'worker';
@@ -51,7 +51,7 @@ export class AppModule {
         rateLimitModule(),
         MetricsModule,
         NotificationsModule,
-        LeadsModule,
+        RetentionModule,
         ...(role === 'api' ? [ContactModule, OperatorsModule] : []),
         HealthModule,
       ],

@@ -25,158 +25,174 @@ const flag = z
  * (env.ts); docs/configuration.md documents each variable. Code reads them through
  * EnvironmentService, the one way in.
  */
-export const envSchema = z
-  .object({
-    NODE_ENV: z.string().optional(),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PORT: port.default(3000),
-    /** postgres://user:password@host:port/database. */
-    DATABASE_URL: z
-      .url({
-        protocol: /^postgres(ql)?$/,
-        error: 'must be a postgres://user@host:port/database URL',
-      })
-      .optional(),
-    /**
-     * The password, apart from DATABASE_URL, so that any password works: it is put into the URL
-     * percent-encoded, where `@ / : # %` pasted by hand would break it.
-     */
-    DATABASE_PASSWORD: z.string().optional(),
-    /** Development only (`make start`, `make dev`): a throwaway Postgres in EMBEDDED_DB_DIR. */
-    EMBEDDED_DATABASE: flag.default(false),
-    DATABASE_POOL_SIZE: positiveInt.max(100).default(10),
-    /** Bounds every wait on the database so that an outage answers 503 instead of hanging. */
-    DATABASE_TIMEOUT_MS: positiveInt.max(60000).default(1500),
-    /** Migrations may build indexes or wait for locks: they get their own, generous bound. */
-    MIGRATION_TIMEOUT_MS: positiveInt.max(3_600_000).default(600_000),
-    EMBEDDED_DB_DIR: z.string().min(1).default('.data/postgres'),
-    EMBEDDED_DB_PORT: port.default(0),
-    /** Addresses or CIDR ranges of the reverse proxy (nginx) whose X-Forwarded-For is believed. */
-    TRUST_PROXY: z
-      .string()
-      .default('127.0.0.1/8,::1/128')
-      .transform(splitOnCommas)
-      .pipe(
-        z.array(
-          z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
-            error: 'must be a comma-separated list of IP addresses or CIDR ranges',
-          }),
-        ),
+const settings = z.object({
+  NODE_ENV: z.string().optional(),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  /** postgres://user:password@host:port/database. */
+  DATABASE_URL: z
+    .url({
+      protocol: /^postgres(ql)?$/,
+      error: 'must be a postgres://user@host:port/database URL',
+    })
+    .optional(),
+  /**
+   * The password, apart from DATABASE_URL, so that any password works: it is put into the URL
+   * percent-encoded, where `@ / : # %` pasted by hand would break it.
+   */
+  DATABASE_PASSWORD: z.string().optional(),
+  /** Development only (`make start`, `make dev`): a throwaway Postgres in EMBEDDED_DB_DIR. */
+  EMBEDDED_DATABASE: flag.default(false),
+  DATABASE_POOL_SIZE: positiveInt.max(100).default(10),
+  /** Bounds every wait on the database so that an outage answers 503 instead of hanging. */
+  DATABASE_TIMEOUT_MS: positiveInt.max(60000).default(1500),
+  /** Migrations may build indexes or wait for locks: they get their own, generous bound. */
+  MIGRATION_TIMEOUT_MS: positiveInt.max(3_600_000).default(600_000),
+  EMBEDDED_DB_DIR: z.string().min(1).default('.data/postgres'),
+  EMBEDDED_DB_PORT: port.default(0),
+  /** Addresses or CIDR ranges of the reverse proxy (nginx) whose X-Forwarded-For is believed. */
+  TRUST_PROXY: z
+    .string()
+    .default('127.0.0.1/8,::1/128')
+    .transform(splitOnCommas)
+    .pipe(
+      z.array(
+        z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+          error: 'must be a comma-separated list of IP addresses or CIDR ranges',
+        }),
       ),
-    RATE_LIMIT_MAX: positiveInt.default(20),
-    RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
-    // Notifications (docs/configuration.md, "Notifications (environment)"). Each channel is on when its settings are given.
-    /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://… (implicit TLS). */
-    SMTP_URL: z
-      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
-      .optional(),
-    NOTIFY_FROM: z.email({ error: 'must be an email address' }).optional(),
-    /** The sales inbox: every contact request. */
-    NOTIFY_TO: emailList.optional(),
-    /** Accessibility feedback; NOTIFY_TO when unset. */
-    NOTIFY_ACCESSIBILITY_TO: emailList.optional(),
-    WEBHOOK_URL: z
-      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-      .optional(),
-    /** Standard Webhooks signing secret: whsec_ followed by base64. */
-    WEBHOOK_SECRET: z
-      .string()
-      .regex(/^whsec_[A-Za-z0-9+/]{24,}={0,2}$/, {
-        error: 'must be a Standard Webhooks secret: whsec_ followed by at least 18 bytes in base64',
-      })
-      .optional(),
-    SLACK_WEBHOOK_URL: z
-      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-      .optional(),
-    ACKNOWLEDGE_SENDER: flag.default(false),
-    /** Delivery attempts after the first; with the default delay, about a day in all. */
-    NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(15),
-    NOTIFY_RETRY_DELAY_SECONDS: positiveInt.max(3600).default(5),
-    /** How long a delivery may take before its job is given to another worker (the lease). */
-    NOTIFY_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
-    /**
-     * Whether this process runs the background jobs: notification deliveries and the daily
-     * retention purge (false: this process only accepts leads; a worker process runs them).
-     */
-    BACKGROUND_JOBS: flag.optional(),
-    /** The earlier name of BACKGROUND_JOBS, still read (the start warns: deprecatedSettings). */
-    NOTIFY_WORKER: flag.optional(),
-    /**
-     * Leads older than this many days are deleted once a day, with their notifications (the
-     * privacy page: "we keep it only as long as needed"). 730: two years.
-     */
-    RETENTION_DAYS: positiveInt.max(36_500).default(730),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-  })
-  .superRefine((env, context) => {
-    // A service without a database address must never quietly write to a throwaway database.
-    if (!env.DATABASE_URL && !env.EMBEDDED_DATABASE) {
-      context.addIssue({
-        code: 'custom',
-        path: ['DATABASE_URL'],
-        message:
-          'is not set: give the postgres:// URL of the database (EMBEDDED_DATABASE=true starts a throwaway embedded one, for development only)',
-      });
-    }
-    if (env.DATABASE_URL && env.EMBEDDED_DATABASE) {
-      context.addIssue({
-        code: 'custom',
-        path: ['EMBEDDED_DATABASE'],
-        message: 'cannot be true together with DATABASE_URL: set one of them',
-      });
-    }
-    // Email needs all three; half a configuration would fail quietly at the first lead.
-    const email = ['SMTP_URL', 'NOTIFY_FROM', 'NOTIFY_TO'] as const;
-    const given = email.filter((name) => env[name] !== undefined);
-    if (given.length > 0 && given.length < email.length) {
-      for (const name of email.filter((name) => env[name] === undefined)) {
-        context.addIssue({
-          code: 'custom',
-          path: [name],
-          message: `is not set, but ${given.join(' and ')} ${given.length > 1 ? 'are' : 'is'}: email notifications need SMTP_URL, NOTIFY_FROM and NOTIFY_TO`,
-        });
-      }
-    }
-    if ((env.WEBHOOK_URL === undefined) !== (env.WEBHOOK_SECRET === undefined)) {
-      context.addIssue({
-        code: 'custom',
-        path: [env.WEBHOOK_URL === undefined ? 'WEBHOOK_URL' : 'WEBHOOK_SECRET'],
-        message: 'is not set: the signed webhook needs both WEBHOOK_URL and WEBHOOK_SECRET',
-      });
-    }
-    if (env.ACKNOWLEDGE_SENDER && given.length < email.length) {
-      context.addIssue({
-        code: 'custom',
-        path: ['ACKNOWLEDGE_SENDER'],
-        message: 'needs email: set SMTP_URL, NOTIFY_FROM and NOTIFY_TO too',
-      });
-    }
-    if (env.EMBEDDED_DATABASE && env.NODE_ENV === 'production') {
-      context.addIssue({
-        code: 'custom',
-        path: ['EMBEDDED_DATABASE'],
-        message:
-          'is for development only and is refused with NODE_ENV=production: set DATABASE_URL',
-      });
-    }
-    if (
-      env.BACKGROUND_JOBS !== undefined &&
-      env.NOTIFY_WORKER !== undefined &&
-      env.BACKGROUND_JOBS !== env.NOTIFY_WORKER
-    ) {
-      context.addIssue({
-        code: 'custom',
-        path: ['NOTIFY_WORKER'],
-        message:
-          'is the old name of BACKGROUND_JOBS, and the two disagree: keep BACKGROUND_JOBS only',
-      });
-    }
-  })
+    ),
+  RATE_LIMIT_MAX: positiveInt.default(20),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
+  // Notifications (docs/configuration.md, "Notifications (environment)"). Each channel is on when its settings are given.
+  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://… (implicit TLS). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  NOTIFY_FROM: z.email({ error: 'must be an email address' }).optional(),
+  /** The sales inbox: every contact request. */
+  NOTIFY_TO: emailList.optional(),
+  /** Accessibility feedback; NOTIFY_TO when unset. */
+  NOTIFY_ACCESSIBILITY_TO: emailList.optional(),
+  WEBHOOK_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  /** Standard Webhooks signing secret: whsec_ followed by base64. */
+  WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]{24,}={0,2}$/, {
+      error: 'must be a Standard Webhooks secret: whsec_ followed by at least 18 bytes in base64',
+    })
+    .optional(),
+  SLACK_WEBHOOK_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  ACKNOWLEDGE_SENDER: flag.default(false),
+  /** Delivery attempts after the first; with the default delay, about a day in all. */
+  NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(15),
+  NOTIFY_RETRY_DELAY_SECONDS: positiveInt.max(3600).default(5),
+  /** How long a delivery may take before its job is given to another worker (the lease). */
+  NOTIFY_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+  /**
+   * Whether this process runs the background jobs: notification deliveries and the daily
+   * retention purge (false: this process only accepts leads; a worker process runs them).
+   */
+  BACKGROUND_JOBS: flag.optional(),
+  /** The earlier name of BACKGROUND_JOBS, still read (the start warns: deprecatedSettings). */
+  NOTIFY_WORKER: flag.optional(),
+  /**
+   * Leads older than this many days are deleted once a day, with their notifications (the
+   * privacy page: "we keep it only as long as needed"). 730: two years.
+   */
+  RETENTION_DAYS: positiveInt.max(36_500).default(730),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+type Settings = z.output<typeof settings>;
+
+/**
+ * The settings, validated: each value on its own, then the rules between them, each of which
+ * names the setting to fix.
+ */
+export const envSchema = settings
+  .superRefine(checkDatabase)
+  .superRefine(checkNotifications)
+  .superRefine(checkDevelopmentOnly)
+  .superRefine(checkRenamed)
   .transform(({ NOTIFY_WORKER, ...env }) => ({
     ...env,
     BACKGROUND_JOBS: env.BACKGROUND_JOBS ?? NOTIFY_WORKER ?? true,
   }));
 
 export type Env = z.infer<typeof envSchema>;
+
+function checkDatabase(env: Settings, context: z.RefinementCtx): void {
+  // A service without a database address must never quietly write to a throwaway database.
+  if (!env.DATABASE_URL && !env.EMBEDDED_DATABASE) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DATABASE_URL'],
+      message:
+        'is not set: give the postgres:// URL of the database (EMBEDDED_DATABASE=true starts a throwaway embedded one, for development only)',
+    });
+  }
+  if (env.DATABASE_URL && env.EMBEDDED_DATABASE) {
+    context.addIssue({
+      code: 'custom',
+      path: ['EMBEDDED_DATABASE'],
+      message: 'cannot be true together with DATABASE_URL: set one of them',
+    });
+  }
+}
+
+function checkNotifications(env: Settings, context: z.RefinementCtx): void {
+  // Email needs all three; half a configuration would fail quietly at the first lead.
+  const email = ['SMTP_URL', 'NOTIFY_FROM', 'NOTIFY_TO'] as const;
+  const given = email.filter((name) => env[name] !== undefined);
+  if (given.length > 0 && given.length < email.length) {
+    for (const name of email.filter((name) => env[name] === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is not set, but ${given.join(' and ')} ${given.length > 1 ? 'are' : 'is'}: email notifications need SMTP_URL, NOTIFY_FROM and NOTIFY_TO`,
+      });
+    }
+  }
+  if ((env.WEBHOOK_URL === undefined) !== (env.WEBHOOK_SECRET === undefined)) {
+    context.addIssue({
+      code: 'custom',
+      path: [env.WEBHOOK_URL === undefined ? 'WEBHOOK_URL' : 'WEBHOOK_SECRET'],
+      message: 'is not set: the signed webhook needs both WEBHOOK_URL and WEBHOOK_SECRET',
+    });
+  }
+  if (env.ACKNOWLEDGE_SENDER && given.length < email.length) {
+    context.addIssue({
+      code: 'custom',
+      path: ['ACKNOWLEDGE_SENDER'],
+      message: 'needs email: set SMTP_URL, NOTIFY_FROM and NOTIFY_TO too',
+    });
+  }
+}
+
+function checkDevelopmentOnly(env: Settings, context: z.RefinementCtx): void {
+  if (env.EMBEDDED_DATABASE && env.NODE_ENV === 'production') {
+    context.addIssue({
+      code: 'custom',
+      path: ['EMBEDDED_DATABASE'],
+      message: 'is for development only and is refused with NODE_ENV=production: set DATABASE_URL',
+    });
+  }
+}
+
+function checkRenamed(env: Settings, context: z.RefinementCtx): void {
+  if (
+    env.BACKGROUND_JOBS !== undefined &&
+    env.NOTIFY_WORKER !== undefined &&
+    env.BACKGROUND_JOBS !== env.NOTIFY_WORKER
+  ) {
+    context.addIssue({
+      code: 'custom',
+      path: ['NOTIFY_WORKER'],
+      message:
+        'is the old name of BACKGROUND_JOBS, and the two disagree: keep BACKGROUND_JOBS only',
+    });
+  }
+}

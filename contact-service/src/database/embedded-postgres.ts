@@ -58,19 +58,7 @@ export async function startEmbeddedPostgres(
 
   const listenPort = port || (await freePort());
   const log = openSync(`${absolute}.log`, 'a');
-  const settings = {
-    listen_addresses: '127.0.0.1',
-    port: String(listenPort),
-    // No Unix socket: nothing is written outside the data folder (e.g. into /tmp).
-    unix_socket_directories: '',
-    max_connections: String(maxConnections),
-    ...(durable ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),
-  };
-  const args = [
-    '-D',
-    absolute,
-    ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
-  ];
+  const args = serverArguments(absolute, { port: listenPort, maxConnections, durable });
   // Its own process group: a Ctrl-C in the terminal reaches the service, which finishes its
   // in-flight requests and only then stops the database (stop() below).
   const server = spawn(...asNonRoot(binaries.postgres, args), {
@@ -101,6 +89,22 @@ export async function startEmbeddedPostgres(
       await stopServer(server, exited);
     },
   };
+}
+
+/** The postgres command line: loopback only, no Unix socket, the connections asked for. */
+function serverArguments(
+  dataDir: string,
+  { port, maxConnections, durable }: Required<EmbeddedPostgresOptions>,
+): string[] {
+  const settings = {
+    listen_addresses: '127.0.0.1',
+    port: String(port),
+    // No Unix socket: nothing is written outside the data folder (e.g. into /tmp).
+    unix_socket_directories: '',
+    max_connections: String(maxConnections),
+    ...(durable ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),
+  };
+  return ['-D', dataDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
 }
 
 /** The embedded server another live process has open on `dataDir`, if any. */

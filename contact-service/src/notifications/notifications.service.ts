@@ -8,7 +8,6 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
-import { redact } from '../config/env.js';
 import { DeliveryError } from '../integrations/delivery.js';
 import type { Job, JobResult } from '../integrations/queue/job-queue.js';
 import { toLead } from '../leads/lead.js';
@@ -17,6 +16,7 @@ import { plannedChannels, type Channel, type Channels } from './channels.js';
 import { DeliveryQueues, type DeliveryJob } from './delivery-queues.js';
 import { OutboxRelay } from './outbox-relay.js';
 import {
+  errorText,
   giveUp,
   jobResults,
   recordFailures,
@@ -93,9 +93,9 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
         try {
           if (!sender) throw new DeliveryError(`the ${channel} channel is not configured`);
           await sender.deliver(toLead(lead), id);
-          return { id, error: null };
+          return { id, email: lead.email, error: null };
         } catch (error) {
-          return { id, error: error as Error };
+          return { id, email: lead.email, error: error as Error };
         }
       }),
     );
@@ -103,9 +103,9 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     await recordSent(this.dataSource, sent);
     if (sent.length > 0) this.metrics.deliveries.inc({ channel, outcome: 'sent' }, sent.length);
     const retryCount = new Map(jobs.map((job) => [job.data.notificationId, job.retryCount]));
-    const failures = outcomes.flatMap(({ id, error }): Failure[] => {
+    const failures = outcomes.flatMap(({ id, email, error }): Failure[] => {
       if (!error) return [];
-      const message = redact(error.message, this.environment.secrets).slice(0, 1000);
+      const message = errorText(error.message, email, this.environment.secrets);
       const retries = retryCount.get(id)!;
       const permanent = error instanceof DeliveryError && error.permanent;
       const final = permanent || retries >= this.environment.get('NOTIFY_RETRY_LIMIT');

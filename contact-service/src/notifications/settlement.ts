@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { redact } from '../config/env.js';
 import type { Job, JobResult } from '../integrations/queue/job-queue.js';
 import { LEAD_COLUMNS, type LeadRecord } from '../leads/lead.js';
 import type { DeliveryJob } from './delivery-queues.js';
@@ -12,6 +13,16 @@ export interface Failure {
   permanent: boolean;
   /** Permanent, or out of retries: the row is settled as failed. */
   final: boolean;
+}
+
+/**
+ * A delivery error as it is kept (last_error) and logged: no secret of the settings, and no
+ * address of the lead, which a mail server refusing it quotes back (the privacy page: no email in
+ * logs); at most 1000 characters.
+ */
+export function errorText(message: string, leadEmail: string, secrets: readonly string[]): string {
+  const address = new RegExp(leadEmail.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+  return redact(message.replace(address, "[the lead's address]"), secrets).slice(0, 1000);
 }
 
 /**

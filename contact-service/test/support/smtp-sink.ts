@@ -17,6 +17,8 @@ export class SmtpSink {
   readonly errors: Error[] = [];
   /** How long the server takes to accept a message (a slow or overloaded mail server). */
   acceptAfterMs = 0;
+  /** Recipients refused as a real server refuses them: 550, the address quoted back. */
+  readonly refused = new Set<string>();
   private server?: SMTPServer;
   private release?: () => Promise<void>;
 
@@ -38,6 +40,13 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (!this.refused.has(address.address.toLowerCase())) return callback();
+        const error = new Error(
+          `5.1.1 <${address.address}>: Recipient address rejected: User unknown`,
+        );
+        callback(Object.assign(error, { responseCode: 550 }));
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -16,7 +16,7 @@ export type { Db as QueueTransaction, Job, JobResult };
  * worker died is taken up again when its lease (the queue's expireInSeconds) runs out, and jobs
  * can be added in the caller's transaction. Notifications deliver through it
  * (notifications/delivery-queues.ts); the daily retention purge is scheduled on it
- * (leads/retention.service.ts).
+ * (retention/retention.service.ts).
  */
 export class JobQueue {
   private readonly boss: PgBoss;

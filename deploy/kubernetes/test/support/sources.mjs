@@ -111,9 +111,9 @@ function controllerFiles(dir) {
 /** Every setting the contact-service reads: the keys of envSchema in src/config/env.schema.ts. */
 export function serviceSettings() {
   const source = read('contact-service/src/config/env.schema.ts');
-  const schema = source.slice(source.indexOf('export const envSchema'));
-  const body = schema.slice(0, schema.indexOf('.superRefine('));
-  return new Set([...body.matchAll(/^ {4}([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1]));
+  const schema = source.slice(source.indexOf('const settings = z.object('));
+  const body = schema.slice(0, schema.indexOf('export const envSchema'));
+  return new Set([...body.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1]));
 }
 
 /** The package.json script path that `npm run migrate` runs ("dist/src/entrypoints/migrate.js"). */

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
 import { JobQueue } from '../integrations/queue/job-queue.js';
-import { LeadRemoval, type Removed } from './lead-removal.js';
+import { LeadRemoval, type Removed } from '../leads/lead-removal.js';
 
 const RETENTION_QUEUE = 'leads-retention';
 /** Once a day, at a quiet hour. */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RetentionService } from './retention.service.js';
 
-/** The service's side of the lead's life after it is written: the daily retention purge. */
+/** The daily retention purge, a background job on the service's queue. */
 @Module({ providers: [RetentionService] })
-export class LeadsModule {}
+export class RetentionModule {}
