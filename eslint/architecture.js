@@ -75,10 +75,10 @@ const service = 'contact-service/src';
 const SERVICE_FEATURES = {
   contact: ['leads', 'notifications', 'metrics'],
   notifications: ['leads', 'audit', 'metrics'],
-  cli: ['leads', 'notifications', 'audit'],
+  cli: ['leads', 'notifications', 'audit', 'operators'],
   retention: ['leads'],
   leads: ['audit'],
-  operators: [],
+  operators: ['audit'],
   audit: [],
   health: [],
   metrics: [],

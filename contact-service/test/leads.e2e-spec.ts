@@ -45,7 +45,7 @@ describe.each([
   async function leads(args: string, { interactive = false, answer = '' } = {}): Promise<Run> {
     const result = { code: 0, out: '', err: '' };
     const program = leadsProgram({
-      tools: async () => operatorTools(dataSource),
+      tools: async () => operatorTools(dataSource, 'http://localhost:8081'),
       actor: 'operator@test-host',
       io: {
         out: (text) => void (result.out += text),

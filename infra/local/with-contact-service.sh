@@ -31,10 +31,22 @@ if [[ -z ${SMTP_URL:-} ]]; then
   export NOTIFY_TO=${NOTIFY_TO:-sales@proposals.localhost}
   echo "Notifications: the inbox of the mail catcher at http://127.0.0.1:$inbox_port"
 fi
+# The operators' console API runs beside the service, on loopback (docs/operating.md, "The
+# operators' console"). Its key is made on first use and kept in the ignored data folder.
+if [[ -z ${CONSOLE_SECRET_KEY:-} ]]; then
+  key_file=contact-service/.data/console-secret-key
+  if [[ ! -s $key_file ]]; then
+    mkdir -p contact-service/.data
+    (umask 077 && node -e "process.stdout.write(require('node:crypto').randomBytes(32).toString('base64'))" >"$key_file")
+  fi
+  CONSOLE_SECRET_KEY=$(cat "$key_file")
+  export CONSOLE_SECRET_KEY
+fi
+export CONSOLE_PORT=${CONSOLE_PORT:-3001}
 (cd contact-service && PORT=$port HOST=127.0.0.1 DATABASE_URL='' EMBEDDED_DATABASE=true exec node dist/src/entrypoints/api.js) >>"$log" 2>&1 &
 service=$!
 children+=("$service")
-echo "contact-service on http://127.0.0.1:$port (embedded database; logs in $log)"
+echo "contact-service on http://127.0.0.1:$port (embedded database; logs in $log); operators' console API on http://127.0.0.1:$CONSOLE_PORT/api/console"
 
 for _ in $(seq 1 60); do
   curl -fsS "http://127.0.0.1:$port/api/health/ready" >/dev/null 2>&1 && break

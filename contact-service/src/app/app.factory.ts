@@ -1,14 +1,13 @@
 import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import type { EnvironmentService } from '../config/environment.service.js';
 import { CONTACT_BODY_LIMIT_BYTES } from '../contact/contact-limits.js';
 import { applyMigrations } from '../database/apply-migrations.js';
 import { ApiExceptionFilter } from '../http/api-exception.filter.js';
-import { requestId } from '../http/request-id.js';
-import { trustedProxy } from '../http/trusted-proxy.js';
 import { AppModule, type AppRole } from './app.module.js';
+import { fastifyAdapter } from './fastify-adapter.js';
 
 /**
  * Builds the whole service, for the entry points and the tests alike: applies pending migrations
@@ -21,15 +20,7 @@ export async function createApp(
   const migrations = await applyMigrations(environment.databaseUrl, {
     timeoutMs: environment.get('MIGRATION_TIMEOUT_MS'),
   });
-  const adapter = new FastifyAdapter({
-    bodyLimit: CONTACT_BODY_LIMIT_BYTES,
-    trustProxy: trustedProxy(environment.get('TRUST_PROXY')),
-    genReqId: requestId,
-    requestIdHeader: false,
-    // On close, refuse new requests at once and let in-flight ones finish.
-    return503OnClosing: true,
-    forceCloseConnections: 'idle',
-  });
+  const adapter = fastifyAdapter(environment, CONTACT_BODY_LIMIT_BYTES);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(environment, role),
     adapter,

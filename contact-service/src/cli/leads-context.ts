@@ -1,4 +1,5 @@
 import type { AuditTrail } from '../audit/audit-trail.js';
+import type { Accounts } from '../operators/accounts.js';
 import type { LeadRemoval } from '../leads/lead-removal.js';
 import type { LeadsStore } from '../leads/leads.store.js';
 import type { Redelivery } from '../notifications/redelivery.js';
@@ -18,6 +19,9 @@ export interface OperatorTools {
   removal: LeadRemoval;
   redelivery: Redelivery;
   audit: AuditTrail;
+  accounts: Accounts;
+  /** The link that enrols an account, from its token: CONSOLE_ORIGIN/console/enrol#token. */
+  enrolmentLink(token: string): string;
 }
 
 export interface LeadsContext {

@@ -8,6 +8,7 @@ import { notificationsCommand } from './commands/notifications.command.js';
 import { purgeCommand } from './commands/purge.command.js';
 import { retryCommand } from './commands/retry.command.js';
 import { showCommand } from './commands/show.command.js';
+import { usersCommand } from './commands/users.command.js';
 import type { LeadsContext } from './leads-context.js';
 
 /**
@@ -18,7 +19,9 @@ import type { LeadsContext } from './leads-context.js';
  */
 export function leadsProgram(context: LeadsContext): Command {
   const program = new Command('leads')
-    .description('Read, export and erase the leads the contact form stored.')
+    .description(
+      'Read, export and erase the leads the contact form stored; manage the console’s accounts.',
+    )
     .showHelpAfterError('(run with --help for the commands and their options)')
     .configureOutput({ writeOut: context.io.out, writeErr: context.io.err })
     .exitOverride();
@@ -32,6 +35,7 @@ export function leadsProgram(context: LeadsContext): Command {
     notificationsCommand,
     retryCommand,
     auditCommand,
+    usersCommand,
   ]) {
     command(program, context);
   }

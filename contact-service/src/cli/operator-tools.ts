@@ -3,11 +3,18 @@ import { AuditTrail } from '../audit/audit-trail.js';
 import { LeadRemoval } from '../leads/lead-removal.js';
 import { LeadsStore } from '../leads/leads.store.js';
 import { Redelivery } from '../notifications/redelivery.js';
+import { Accounts } from '../operators/accounts.js';
 import type { OperatorTools } from './leads-context.js';
 
-/** The operations of the `leads` command on one database connection. */
-export function operatorTools(dataSource: DataSource): OperatorTools {
+/**
+ * The operations of the `leads` command on one database connection; `consoleOrigin` is where
+ * operators open the console (CONSOLE_ORIGIN). The token follows `#`, which a browser never sends
+ * to a server, so no log keeps it.
+ */
+export function operatorTools(dataSource: DataSource, consoleOrigin: string): OperatorTools {
   return {
+    accounts: new Accounts(dataSource),
+    enrolmentLink: (token) => `${consoleOrigin}/console/enrol#${token}`,
     leads: new LeadsStore(dataSource),
     removal: new LeadRemoval(dataSource),
     redelivery: new Redelivery(dataSource),

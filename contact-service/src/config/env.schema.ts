@@ -103,6 +103,33 @@ const settings = z.object({
    * privacy page: "we keep it only as long as needed"). 730: two years.
    */
   RETENTION_DAYS: positiveInt.max(36_500).default(730),
+  /**
+   * The operators' console (src/operators/) runs when this key is given: 32 random bytes or more,
+   * in base64 (`openssl rand -base64 32`). It encrypts the second factors' secrets at rest.
+   */
+  CONSOLE_SECRET_KEY: z
+    .string()
+    .refine(
+      (value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length >= 32,
+      {
+        error:
+          'must be at least 32 random bytes in base64, e.g. the output of openssl rand -base64 32',
+      },
+    )
+    .optional(),
+  /** The console's own listener: loopback unless the operator exposes it on purpose. */
+  CONSOLE_HOST: z.string().min(1).default('127.0.0.1'),
+  CONSOLE_PORT: port.default(3001),
+  /** Where operators open the console, for the links the `leads users` commands print. */
+  CONSOLE_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// origin' })
+    .transform((value) => new URL(value).origin)
+    .default('http://localhost:8081'),
+  /** A console session ends after this much inactivity, and in any case this long after sign-in. */
+  SESSION_IDLE_MINUTES: positiveInt.max(24 * 60).default(30),
+  SESSION_MAX_HOURS: positiveInt.max(24 * 7).default(12),
+  /** The audit trail is kept this long (at least a year), apart from the leads' retention. */
+  AUDIT_RETENTION_DAYS: positiveInt.min(365).max(36_500).default(730),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -111,4 +111,23 @@ describe('parseEnv', () => {
       ).toMatchObject({ BACKGROUND_JOBS: true });
     });
   });
+
+  describe('the operators’ console', () => {
+    it('is off without CONSOLE_SECRET_KEY and refuses a short one without showing it', () => {
+      expect(parseEnv(DATABASE).CONSOLE_SECRET_KEY).toBeUndefined();
+      const short = Buffer.alloc(16, 7).toString('base64');
+      const message = configError({ ...DATABASE, CONSOLE_SECRET_KEY: short });
+      expect(message).toContain('CONSOLE_SECRET_KEY must be at least 32 random bytes');
+      expect(message).not.toContain(short);
+      const key = Buffer.alloc(32, 7).toString('base64');
+      expect(parseEnv({ ...DATABASE, CONSOLE_SECRET_KEY: key }).CONSOLE_SECRET_KEY).toBe(key);
+      expect(secretValues(parseEnv({ ...DATABASE, CONSOLE_SECRET_KEY: key }))).toContain(key);
+    });
+
+    it('keeps the audit trail at least a year', () => {
+      expect(configError({ ...DATABASE, AUDIT_RETENTION_DAYS: '30' })).toContain(
+        'AUDIT_RETENTION_DAYS',
+      );
+    });
+  });
 });

@@ -29,6 +29,12 @@ const SHOWN_VALUES = new Set([
   'NOTIFY_WORKER',
   'NOTIFY_LEASE_SECONDS',
   'RETENTION_DAYS',
+  'CONSOLE_HOST',
+  'CONSOLE_PORT',
+  'CONSOLE_ORIGIN',
+  'SESSION_IDLE_MINUTES',
+  'SESSION_MAX_HOURS',
+  'AUDIT_RETENTION_DAYS',
 ]);
 
 /** Parses the environment; a bad value throws a ConfigError whose message is one line naming it. */
@@ -57,6 +63,7 @@ export function deprecatedSettings(source: Record<string, string | undefined>): 
 /** Every value a log line must not show: passwords, and whole URLs that may carry one. */
 export function secretValues(env: Env): string[] {
   const values = [
+    env.CONSOLE_SECRET_KEY,
     env.DATABASE_PASSWORD,
     env.DATABASE_URL,
     env.SMTP_URL,

@@ -4,6 +4,7 @@ import { IdempotencyAndSpam1795000000000 } from './migrations/1795000000000-idem
 import { Notifications1795100000000 } from './migrations/1795100000000-notifications.js';
 import { AuditLog1795200000000 } from './migrations/1795200000000-audit-log.js';
 import { RateLimits1795300000000 } from './migrations/1795300000000-rate-limits.js';
+import { OperatorAccounts1795400000000 } from './migrations/1795400000000-operator-accounts.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -32,6 +33,7 @@ export function dataSourceOptions({
       Notifications1795100000000,
       AuditLog1795200000000,
       RateLimits1795300000000,
+      OperatorAccounts1795400000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -36,7 +36,7 @@ async function tools(): Promise<OperatorTools> {
     dataSourceOptions({ url: database.url, poolSize: 2, timeoutMs: env.MIGRATION_TIMEOUT_MS }),
   );
   await dataSource.initialize();
-  return operatorTools(dataSource);
+  return operatorTools(dataSource, env.CONSOLE_ORIGIN);
 }
 
 async function close(): Promise<void> {

@@ -1,15 +1,92 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { User } from './user.entity.js';
-import { UsersService } from './users.service.js';
+import { APP_GUARD } from '@nestjs/core';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { AuditTrail } from '../audit/audit-trail.js';
+import { EnvironmentService } from '../config/environment.service.js';
+import { Accounts } from './accounts.js';
+import { Clock } from './clock.js';
+import { AccountController } from './console/account.controller.js';
+import { ConsoleGuard } from './console/access.js';
+import { AdminController } from './console/admin.controller.js';
+import { EnrolmentController } from './console/enrolment.controller.js';
+import { SessionController } from './console/session.controller.js';
+import { Enrolment } from './enrolment.js';
+import { OwnAccount } from './own-account.js';
+import { SecretBox } from './secret-box.js';
+import { Sessions } from './sessions.js';
+import { SignIn } from './sign-in.js';
+import { SignInThrottle } from './sign-in-throttle.js';
+
+const DATA = getDataSourceToken();
+const settings = (environment: EnvironmentService) => ({
+  key: environment.get('CONSOLE_SECRET_KEY')!,
+  limits: {
+    idleMs: environment.get('SESSION_IDLE_MINUTES') * 60_000,
+    maxMs: environment.get('SESSION_MAX_HOURS') * 3600_000,
+  },
+});
 
 /**
- * The operators' accounts: the spec's User record. The operators' console builds on it; until
- * then UsersService is the only way to add one.
+ * The operators' console API (served on its own port by app/console.factory.ts): sign-in with a
+ * second factor, enrolment, the operator's own account, and the admins' routes. ConsoleGuard
+ * guards every route.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([User])],
-  providers: [UsersService],
-  exports: [UsersService],
+  controllers: [SessionController, EnrolmentController, AccountController, AdminController],
+  providers: [
+    Clock,
+    { provide: APP_GUARD, useClass: ConsoleGuard },
+    {
+      provide: SecretBox,
+      inject: [EnvironmentService],
+      useFactory: (environment: EnvironmentService) => new SecretBox(settings(environment).key),
+    },
+    {
+      provide: Sessions,
+      inject: [DATA, EnvironmentService, Clock],
+      useFactory: (data: DataSource, environment: EnvironmentService, clock: Clock) =>
+        new Sessions(data, settings(environment).limits, () => clock.now()),
+    },
+    {
+      provide: SignIn,
+      inject: [DATA, SecretBox, Sessions, EnvironmentService, Clock],
+      useFactory: (
+        data: DataSource,
+        box: SecretBox,
+        sessions: Sessions,
+        environment: EnvironmentService,
+        clock: Clock,
+      ) => {
+        const now = () => clock.now();
+        return new SignIn(
+          data,
+          box,
+          sessions,
+          new SignInThrottle(data, now),
+          settings(environment).key,
+          now,
+        );
+      },
+    },
+    {
+      provide: Enrolment,
+      inject: [DATA, SecretBox, Sessions, Clock],
+      useFactory: (data: DataSource, box: SecretBox, sessions: Sessions, clock: Clock) =>
+        new Enrolment(data, box, sessions, 'Proposals console', () => clock.now()),
+    },
+    {
+      provide: OwnAccount,
+      inject: [DATA, SecretBox, Sessions, Clock],
+      useFactory: (data: DataSource, box: SecretBox, sessions: Sessions, clock: Clock) =>
+        new OwnAccount(data, box, sessions, () => clock.now()),
+    },
+    {
+      provide: Accounts,
+      inject: [DATA, Clock],
+      useFactory: (data: DataSource, clock: Clock) => new Accounts(data, () => clock.now()),
+    },
+    { provide: AuditTrail, inject: [DATA], useFactory: (data: DataSource) => new AuditTrail(data) },
+  ],
 })
 export class OperatorsModule {}

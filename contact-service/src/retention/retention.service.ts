@@ -12,8 +12,9 @@ const DAILY = '30 3 * * *';
 /**
  * Retention (docs/operating.md, "Retention"): leads older than RETENTION_DAYS are deleted with
  * their notifications once a day, so the privacy page's "we keep it only as long as needed" holds
- * by default. The queue's scheduler puts one job on the queue per day however many replicas run,
- * and a process with BACKGROUND_JOBS takes it; each purge leaves an audit record.
+ * by default; audit records older than AUDIT_RETENTION_DAYS (at least a year) go too, a limit
+ * of their own. The queue's scheduler puts one job on the queue per day however many
+ * replicas run, and a process with BACKGROUND_JOBS takes it; each purge leaves an audit record.
  */
 @Injectable()
 export class RetentionService implements OnApplicationBootstrap {
@@ -44,8 +45,14 @@ export class RetentionService implements OnApplicationBootstrap {
       `retention schedule (RETENTION_DAYS=${days})`,
       'retention',
     );
+    const auditDays = this.environment.get('AUDIT_RETENTION_DAYS');
+    const [audit] = (await this.dataSource.query(
+      `WITH gone AS (DELETE FROM audit_log WHERE at < now() - make_interval(days => $1) RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [auditDays],
+    )) as { n: number }[];
     this.logger.log(
-      `Retention: deleted ${removed.submissions} leads and ${removed.notifications} notifications older than ${days} days`,
+      `Retention: deleted ${removed.submissions} leads and ${removed.notifications} notifications older than ${days} days, and ${audit?.n ?? 0} audit records older than ${auditDays} days`,
     );
     return removed;
   }

@@ -1,0 +1,44 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import type { EnvironmentService } from '../config/environment.service.js';
+import { ApiExceptionFilter } from '../http/api-exception.filter.js';
+import { ConsoleAppModule } from './console.module.js';
+import { fastifyAdapter } from './fastify-adapter.js';
+
+/** The largest console request: a few short fields. */
+const CONSOLE_BODY_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * The console's API, on CONSOLE_PORT: a second Nest app beside the public one (whose routes it
+ * does not share), after the public app has applied the migrations. Every answer is private
+ * (no-store) and inert (a CSP that allows nothing, no framing, no referrer); a state-changing
+ * request another site's page sends is refused (Nest's CSRF protection: Sec-Fetch-Site, Origin).
+ */
+export async function createConsoleApp(
+  environment: EnvironmentService,
+): Promise<NestFastifyApplication> {
+  const adapter = fastifyAdapter(environment, CONSOLE_BODY_LIMIT_BYTES);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    ConsoleAppModule.forRoot(environment),
+    adapter,
+    { bufferLogs: true, abortOnError: false },
+  );
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('api/console');
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.enableCsrfProtection();
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.removeContentTypeParser('text/plain');
+  fastify.addHook('onSend', async (request, reply) => {
+    void reply.headers({
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+      'Referrer-Policy': 'no-referrer',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'X-Request-Id': request.id,
+    });
+  });
+  return app;
+}

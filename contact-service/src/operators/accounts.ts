@@ -1,0 +1,162 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { AuditTrail } from '../audit/audit-trail.js';
+import { hashOf, newToken } from './tokens.js';
+
+export const ROLES = ['member', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** How long an enrolment link works, once. */
+export const ENROLMENT_HOURS = 24;
+
+export interface Account {
+  id: string;
+  username: string;
+  role: Role;
+  /** Has set a password and a second factor through an enrolment link. */
+  enrolled: boolean;
+  disabled: boolean;
+  createdAt: Date;
+}
+
+/** What an operator asked for that cannot be done: the message says why. */
+export class AccountError extends Error {}
+
+const USERNAME = /^[a-z0-9][a-z0-9._-]{1,63}$/;
+
+/** A username as stored: lower case, 2 to 64 of a-z, 0-9, dot, dash and underscore. */
+export function usernameOf(text: string): string {
+  const username = text.trim().toLowerCase();
+  if (!USERNAME.test(username)) {
+    throw new AccountError(
+      'A username is 2 to 64 characters: letters a-z, digits, dots, dashes and underscores, starting with a letter or digit.',
+    );
+  }
+  return username;
+}
+
+const ACCOUNT_COLUMNS = `u.id, u.username, u.role, u.enrolled_at IS NOT NULL AS enrolled,
+  u.disabled_at IS NOT NULL AS disabled, u.created_at AS "createdAt"`;
+
+/**
+ * The operators' accounts as an admin manages them (`leads users`, the console's admin screen
+ * to come): no default account and no sign-up; an account is added with a role and gets a
+ * one-time enrolment link, with which its owner sets a password and a second factor. Every change
+ * is audited and ends the sessions it should.
+ */
+export class Accounts {
+  private readonly audit: AuditTrail;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.audit = new AuditTrail(dataSource);
+  }
+
+  async list(): Promise<Account[]> {
+    return (await this.dataSource.query(
+      `SELECT ${ACCOUNT_COLUMNS} FROM users u ORDER BY u.username`,
+    )) as Account[];
+  }
+
+  /** A new account and its enrolment link's token (shown once, stored as a hash). */
+  async add(name: string, role: Role, actor: string): Promise<{ account: Account; token: string }> {
+    const username = usernameOf(name);
+    return this.dataSource.transaction(async (manager) => {
+      const [account] = (await manager.query(
+        `INSERT INTO users (username, role) VALUES ($1, $2) ON CONFLICT (username) DO NOTHING
+         RETURNING id, username, role, false AS enrolled, false AS disabled, created_at AS "createdAt"`,
+        [username, role],
+      )) as Account[];
+      if (!account) throw new AccountError(`There is already an account named ${username}.`);
+      const token = await this.newEnrolment(manager, account.id);
+      await this.record(manager, 'users add', actor, { username, role });
+      return { account, token };
+    });
+  }
+
+  /** A new enrolment link: the password and the second factor are set again, sessions end. */
+  async reset(name: string, actor: string): Promise<{ account: Account; token: string }> {
+    return this.change(name, actor, 'users reset', {}, async (manager, account) => {
+      await manager.query(
+        `UPDATE users SET password = NULL, totp_secret = NULL, totp_last_step = NULL,
+                enrolled_at = NULL WHERE id = $1`,
+        [account.id],
+      );
+      await manager.query(`DELETE FROM recovery_codes WHERE user_id = $1`, [account.id]);
+      return {
+        account: { ...account, enrolled: false },
+        token: await this.newEnrolment(manager, account.id),
+      };
+    });
+  }
+
+  /** Signs the account out everywhere at once and refuses its sign-ins until enabled again. */
+  async disable(name: string, actor: string): Promise<Account> {
+    return this.change(name, actor, 'users disable', {}, async (manager, account) => {
+      await manager.query(`UPDATE users SET disabled_at = $2 WHERE id = $1`, [
+        account.id,
+        this.now(),
+      ]);
+      return { ...account, disabled: true };
+    });
+  }
+
+  async enable(name: string, actor: string): Promise<Account> {
+    return this.change(name, actor, 'users enable', {}, async (manager, account) => {
+      await manager.query(`UPDATE users SET disabled_at = NULL WHERE id = $1`, [account.id]);
+      return { ...account, disabled: false };
+    });
+  }
+
+  async setRole(name: string, role: Role, actor: string): Promise<Account> {
+    return this.change(name, actor, 'users role', { role }, async (manager, account) => {
+      await manager.query(`UPDATE users SET role = $2 WHERE id = $1`, [account.id, role]);
+      return { ...account, role };
+    });
+  }
+
+  /**
+   * One change to an existing account, in one transaction with its audit record; the account's
+   * sessions end with it (a role, too, is read afresh at the next sign-in).
+   */
+  private async change<T>(
+    name: string,
+    actor: string,
+    command: string,
+    details: Record<string, unknown>,
+    apply: (manager: EntityManager, account: Account) => Promise<T>,
+  ): Promise<T> {
+    const username = usernameOf(name);
+    return this.dataSource.transaction(async (manager) => {
+      const [account] = (await manager.query(
+        `SELECT ${ACCOUNT_COLUMNS} FROM users u WHERE u.username = $1 FOR UPDATE`,
+        [username],
+      )) as Account[];
+      if (!account) throw new AccountError(`There is no account named ${username}.`);
+      const result = await apply(manager, account);
+      await manager.query(`DELETE FROM console_sessions WHERE user_id = $1`, [account.id]);
+      await this.record(manager, command, actor, { username, ...details });
+      return result;
+    });
+  }
+
+  private async newEnrolment(manager: EntityManager, userId: string): Promise<string> {
+    const token = newToken();
+    await manager.query(`DELETE FROM enrolments WHERE user_id = $1`, [userId]);
+    await manager.query(
+      `INSERT INTO enrolments (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`,
+      [hashOf(token), userId, new Date(this.now().getTime() + ENROLMENT_HOURS * 3600_000)],
+    );
+    return token;
+  }
+
+  private async record(
+    manager: EntityManager,
+    command: string,
+    actor: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    await this.audit.record({ command, rows: 1, actor, details }, manager);
+  }
+}

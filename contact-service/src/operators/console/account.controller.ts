@@ -1,0 +1,72 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+} from '@nestjs/common';
+import { AuditTrail } from '../../audit/audit-trail.js';
+import { apiError } from '../../http/api-error.js';
+import { OwnAccount, OwnAccountError } from '../own-account.js';
+import type { Operator, SessionInfo } from '../sessions.js';
+import { Sessions } from '../sessions.js';
+import { CurrentOperator } from './access.js';
+import { fieldsOf, refusalsAs400 } from './console-body.js';
+import { PASSWORD_FIELD } from './session.controller.js';
+
+/** The signed-in operator's own account: sessions, password, recovery codes. */
+@Controller('account')
+export class AccountController {
+  constructor(
+    private readonly sessions: Sessions,
+    private readonly account: OwnAccount,
+    private readonly audit: AuditTrail,
+  ) {}
+
+  @Get('sessions')
+  list(@CurrentOperator() operator: Operator): Promise<SessionInfo[]> {
+    return this.sessions.list(operator);
+  }
+
+  @Delete('sessions/:ref')
+  @HttpCode(204)
+  async end(@CurrentOperator() operator: Operator, @Param('ref') ref: string): Promise<void> {
+    if (!(await this.sessions.end(operator, ref))) {
+      throw new NotFoundException(apiError(404, 'You have no session with that reference.'));
+    }
+    await this.audit.record({ command: 'session ended', rows: 1, actor: operator.username });
+  }
+
+  /** A new password; the operator's other sessions end. */
+  @Post('password')
+  @HttpCode(204)
+  async password(@CurrentOperator() operator: Operator, @Body() body: unknown): Promise<void> {
+    const { password, code, newPassword } = fieldsOf(body, {
+      password: PASSWORD_FIELD,
+      code: 32,
+      newPassword: PASSWORD_FIELD,
+    });
+    await refusalsAs400(
+      this.account.changePassword(operator, password, code, newPassword),
+      OwnAccountError,
+    );
+  }
+
+  /** Ten new recovery codes, shown this once; the earlier ones stop working. */
+  @Post('recovery-codes')
+  @HttpCode(200)
+  async recoveryCodes(
+    @CurrentOperator() operator: Operator,
+    @Body() body: unknown,
+  ): Promise<{ recoveryCodes: string[] }> {
+    const { password, code } = fieldsOf(body, { password: PASSWORD_FIELD, code: 32 });
+    const recoveryCodes = await refusalsAs400(
+      this.account.replaceRecoveryCodes(operator, password, code),
+      OwnAccountError,
+    );
+    return { recoveryCodes };
+  }
+}

@@ -1,0 +1,45 @@
+import { BadRequestException } from '@nestjs/common';
+import { apiError } from '../../http/api-error.js';
+
+/**
+ * The fields of a console request's JSON body, each a string of at most its length; anything
+ * else (a missing field, another type, a field not asked for) is a 400 that names the field.
+ */
+export function fieldsOf<Name extends string>(
+  body: unknown,
+  limits: Record<Name, number>,
+): Record<Name, string> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new BadRequestException(apiError(400, 'Send a JSON object.'));
+  }
+  const problems: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body)) {
+    const limit = limits[name as Name];
+    if (limit === undefined) problems[name] = 'This field is not expected.';
+    else if (typeof value !== 'string') problems[name] = 'This field must be text.';
+    else if (value.length > limit)
+      problems[name] = `This field is longer than ${limit} characters.`;
+  }
+  for (const name of Object.keys(limits)) {
+    if (!(name in body)) problems[name] = 'This field is required.';
+  }
+  if (Object.keys(problems).length > 0) {
+    throw new BadRequestException(
+      apiError(400, 'Please correct the highlighted fields.', problems),
+    );
+  }
+  return body as Record<Name, string>;
+}
+
+/** A refusal of the operators' rules (its class: `refused`) becomes a 400 with its message. */
+export async function refusalsAs400<T>(
+  work: Promise<T>,
+  refused: abstract new (...args: never[]) => Error,
+): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof refused) throw new BadRequestException(apiError(400, error.message));
+    throw error;
+  }
+}

@@ -1,0 +1,98 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpException,
+  Post,
+  Req,
+  Res,
+  UnauthorizedException,
+} from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuditTrail } from '../../audit/audit-trail.js';
+import { apiError } from '../../http/api-error.js';
+import type { Operator } from '../sessions.js';
+import { Sessions } from '../sessions.js';
+import { SIGN_IN_FAILED, SignIn } from '../sign-in.js';
+import { CurrentOperator, Public } from './access.js';
+import { fieldsOf } from './console-body.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+
+/** Text fields of a password are measured in code units here; the policy counts characters. */
+export const PASSWORD_FIELD = 1024;
+
+@Controller()
+export class SessionController {
+  constructor(
+    private readonly signIn: SignIn,
+    private readonly sessions: Sessions,
+    private readonly audit: AuditTrail,
+  ) {}
+
+  /** Username, password and a code (TOTP or a recovery code) in one request. */
+  @Post('sign-in')
+  @Public()
+  @HttpCode(200)
+  async start(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ username: string }> {
+    const { username, password, code } = fieldsOf(body, {
+      username: 100,
+      password: PASSWORD_FIELD,
+      code: 32,
+    });
+    const result = await this.signIn.attempt({
+      username,
+      password,
+      code,
+      address: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    if (result.outcome === 'wait') {
+      void reply.header('Retry-After', String(result.seconds));
+      throw new HttpException(
+        apiError(429, `Too many failed sign-ins. Try again in ${waitText(result.seconds)}.`),
+        429,
+      );
+    }
+    if (result.outcome === 'failed') throw new UnauthorizedException(apiError(401, SIGN_IN_FAILED));
+    setSessionCookie(reply, result.sessionId);
+    return { username: username.trim().toLowerCase() };
+  }
+
+  /** Who is signed in: 401 when nobody is (the console's "who am I" read). */
+  @Get('me')
+  me(@CurrentOperator() operator: Operator): { username: string; role: string } {
+    return { username: operator.username, role: operator.role };
+  }
+
+  @Post('sign-out')
+  @HttpCode(204)
+  async signOut(
+    @CurrentOperator() operator: Operator,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    await this.sessions.endCurrent(operator);
+    await this.audit.record({ command: 'sign-out', rows: 1, actor: operator.username });
+    clearSessionCookie(reply);
+  }
+
+  /** Ends every session of the account, this one included. */
+  @Post('sign-out-everywhere')
+  @HttpCode(204)
+  async signOutEverywhere(
+    @CurrentOperator() operator: Operator,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    await this.sessions.endAll(operator.userId);
+    await this.audit.record({ command: 'sign-out everywhere', rows: 1, actor: operator.username });
+    clearSessionCookie(reply);
+  }
+}
+
+function waitText(seconds: number): string {
+  return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+}

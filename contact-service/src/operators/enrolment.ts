@@ -1,0 +1,108 @@
+import type { DataSource } from 'typeorm';
+import { AuditTrail } from '../audit/audit-trail.js';
+import { hashPassword } from './password-hash.js';
+import { passwordProblem } from './password-policy.js';
+import type { SecretBox } from './secret-box.js';
+import { newRecoveryCodes } from './second-factor.js';
+import type { Sessions } from './sessions.js';
+import { hashOf } from './tokens.js';
+import { acceptedStep, base32Of, newTotpSecret, provisioningUri } from './totp.js';
+
+export const LINK_INVALID =
+  'This enrolment link has expired or was used already. Ask an admin for a new one (leads users reset).';
+export const CODE_WRONG =
+  'That code is not right. Check that your phone’s clock is set automatically, and enter the newest code.';
+
+/** A refused enrolment step: the message says what to do. */
+export class EnrolmentError extends Error {}
+
+export interface OpenedEnrolment {
+  username: string;
+  /** For the authenticator app: the otpauth:// URI (a QR code) and the same secret to type. */
+  totpUri: string;
+  totpSecret: string;
+}
+
+interface Pending {
+  userId: string;
+  username: string;
+  totpSecret: Buffer | null;
+}
+
+/**
+ * The one-time link of a new (or reset) account: its owner opens it, adds the TOTP secret to an
+ * authenticator app, and sets a password with a first code; the link is then used up, the codes
+ * to recover with are shown once, and they are signed in.
+ */
+export class Enrolment {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly box: SecretBox,
+    private readonly sessions: Sessions,
+    private readonly issuer: string,
+    private readonly now: () => Date,
+  ) {}
+
+  async open(token: string): Promise<OpenedEnrolment> {
+    const pending = await this.pending(token);
+    let secret = pending.totpSecret ? this.box.open(pending.totpSecret) : null;
+    if (!secret) {
+      secret = newTotpSecret();
+      await this.dataSource.query(`UPDATE enrolments SET totp_secret = $2 WHERE token_hash = $1`, [
+        hashOf(token),
+        this.box.seal(secret),
+      ]);
+    }
+    return {
+      username: pending.username,
+      totpUri: provisioningUri(secret, pending.username, this.issuer),
+      totpSecret: base32Of(secret),
+    };
+  }
+
+  async finish(
+    token: string,
+    password: string,
+    code: string,
+    userAgent?: string,
+  ): Promise<{ sessionId: string; recoveryCodes: string[] }> {
+    return this.dataSource.transaction(async (manager) => {
+      const pending = await this.pending(token, manager, 'FOR UPDATE OF e');
+      if (!pending.totpSecret) throw new EnrolmentError(LINK_INVALID);
+      const problem = passwordProblem(password, pending.username);
+      if (problem) throw new EnrolmentError(problem);
+      const now = this.now();
+      const step = acceptedStep(this.box.open(pending.totpSecret), code.trim(), now, null);
+      if (step === null) throw new EnrolmentError(CODE_WRONG);
+      await manager.query(
+        `UPDATE users SET password = $2, totp_secret = $3, totp_last_step = $4, enrolled_at = $5,
+                password_changed_at = $5 WHERE id = $1`,
+        [pending.userId, await hashPassword(password), pending.totpSecret, step, now],
+      );
+      await manager.query(`DELETE FROM enrolments WHERE user_id = $1`, [pending.userId]);
+      const recoveryCodes = await newRecoveryCodes(manager, pending.userId);
+      await this.sessions.endAll(pending.userId, undefined, manager);
+      const sessionId = await this.sessions.start(pending.userId, userAgent, manager);
+      await new AuditTrail(this.dataSource).record(
+        { command: 'enrolment', rows: 1, actor: pending.username, details: { factor: 'totp' } },
+        manager,
+      );
+      return { sessionId, recoveryCodes };
+    });
+  }
+
+  private async pending(
+    token: string,
+    manager = this.dataSource.manager,
+    lock = '',
+  ): Promise<Pending> {
+    const [row] = (await manager.query(
+      `SELECT e.user_id AS "userId", u.username, e.totp_secret AS "totpSecret"
+         FROM enrolments e JOIN users u ON u.id = e.user_id
+        WHERE e.token_hash = $1 AND e.expires_at > $2 ${lock}`,
+      [hashOf(token), this.now()],
+    )) as Pending[];
+    if (!row) throw new EnrolmentError(LINK_INVALID);
+    return row;
+  }
+}

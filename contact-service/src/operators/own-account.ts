@@ -1,0 +1,72 @@
+import type { DataSource } from 'typeorm';
+import { AuditTrail } from '../audit/audit-trail.js';
+import { hashPassword, verifyPassword } from './password-hash.js';
+import { passwordProblem } from './password-policy.js';
+import type { SecretBox } from './secret-box.js';
+import { newRecoveryCodes, useCode, type StoredFactor } from './second-factor.js';
+import type { Operator, Sessions } from './sessions.js';
+
+export const CURRENT_WRONG = 'Your current password or code is not right.';
+
+/** A refused change to one's own account: the message says what to do. */
+export class OwnAccountError extends Error {}
+
+/**
+ * What a signed-in operator changes on their own account: the password (their other sessions
+ * end) and the recovery codes. Both ask for the current password and a code again.
+ */
+export class OwnAccount {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly box: SecretBox,
+    private readonly sessions: Sessions,
+    private readonly now: () => Date,
+  ) {}
+
+  async changePassword(operator: Operator, current: string, code: string, next: string) {
+    const problem = passwordProblem(next, operator.username);
+    if (problem) throw new OwnAccountError(problem);
+    await this.dataSource.transaction(async (manager) => {
+      await this.confirm(operator, current, code, manager);
+      await manager.query(
+        `UPDATE users SET password = $2, password_changed_at = $3 WHERE id = $1`,
+        [operator.userId, await hashPassword(next), this.now()],
+      );
+      await this.sessions.endAll(operator.userId, operator.sessionHash, manager);
+      await this.record('password change', operator, manager);
+    });
+  }
+
+  async replaceRecoveryCodes(operator: Operator, current: string, code: string) {
+    return this.dataSource.transaction(async (manager) => {
+      await this.confirm(operator, current, code, manager);
+      const codes = await newRecoveryCodes(manager, operator.userId);
+      await this.record('recovery codes', operator, manager);
+      return codes;
+    });
+  }
+
+  private async confirm(
+    operator: Operator,
+    password: string,
+    code: string,
+    manager = this.dataSource.manager,
+  ): Promise<void> {
+    const [account] = (await manager.query(
+      `SELECT id, password, totp_secret AS "totpSecret", totp_last_step AS "totpLastStep"
+         FROM users WHERE id = $1 FOR UPDATE`,
+      [operator.userId],
+    )) as (StoredFactor & { password: string })[];
+    const right = account && (await verifyPassword(password, account.password));
+    if (!right || !(await useCode(manager, account, code, this.box, this.now()))) {
+      throw new OwnAccountError(CURRENT_WRONG);
+    }
+  }
+
+  private async record(command: string, operator: Operator, manager = this.dataSource.manager) {
+    await new AuditTrail(this.dataSource).record(
+      { command, rows: 1, actor: operator.username },
+      manager,
+    );
+  }
+}

@@ -1,0 +1,130 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Role } from './accounts.js';
+import { hashOf, newToken } from './tokens.js';
+
+export interface SessionLimits {
+  idleMs: number;
+  maxMs: number;
+}
+
+/** The signed-in operator a request speaks for. */
+export interface Operator {
+  userId: string;
+  username: string;
+  role: Role;
+  /** The hash of this session's id: what "sign out" and "my sessions" name it by. */
+  sessionHash: string;
+}
+
+export interface SessionInfo {
+  /** A reference to a session that is not its id: the first 16 characters of its hash. */
+  ref: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  userAgent: string | null;
+  current: boolean;
+}
+
+/**
+ * Server-side sessions in Postgres, shared by every replica: the id (256 random bits) lives only
+ * in the operator's cookie, the table holds its hash. A session ends after SESSION_IDLE_MINUTES
+ * without a request, SESSION_MAX_HOURS after sign-in in any case, at sign-out, and when its
+ * account is disabled or its password changes.
+ */
+export class Sessions {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly limits: SessionLimits,
+    private readonly now: () => Date,
+  ) {}
+
+  /** A new session (a new id at every sign-in: no fixation); answers its id, for the cookie. */
+  async start(
+    userId: string,
+    userAgent: string | undefined,
+    manager?: EntityManager,
+  ): Promise<string> {
+    const id = newToken();
+    const now = this.now();
+    await (manager ?? this.dataSource.manager).query(
+      `INSERT INTO console_sessions (id_hash, user_id, created_at, last_seen_at, user_agent)
+       VALUES ($1, $2, $3, $3, $4)`,
+      [hashOf(id), userId, now, userAgent?.slice(0, 200) ?? null],
+    );
+    return id;
+  }
+
+  /** The operator of a live session, which counts as activity; null when there is none. */
+  async operatorOf(id: string): Promise<Operator | null> {
+    const now = this.now();
+    // A statement that starts with WITH answers rows (TypeORM answers an UPDATE with a count).
+    const [row] = (await this.dataSource.query(
+      `WITH seen AS (
+         UPDATE console_sessions s SET last_seen_at = $2
+           FROM users u
+          WHERE s.id_hash = $1 AND u.id = s.user_id AND u.disabled_at IS NULL
+            AND s.last_seen_at > $3 AND s.created_at > $4
+          RETURNING s.id_hash AS "sessionHash", u.id AS "userId", u.username, u.role)
+       SELECT * FROM seen`,
+      [
+        hashOf(id),
+        now,
+        new Date(now.getTime() - this.limits.idleMs),
+        new Date(now.getTime() - this.limits.maxMs),
+      ],
+    )) as Operator[];
+    if (row) return row;
+    await this.dataSource.query(`DELETE FROM console_sessions WHERE id_hash = $1`, [hashOf(id)]);
+    return null;
+  }
+
+  async list(operator: Operator): Promise<SessionInfo[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT id_hash, created_at AS "createdAt", last_seen_at AS "lastSeenAt",
+              user_agent AS "userAgent"
+         FROM console_sessions WHERE user_id = $1 ORDER BY last_seen_at DESC`,
+      [operator.userId],
+    )) as (Omit<SessionInfo, 'ref' | 'current'> & { id_hash: string })[];
+    return rows.map(({ id_hash, ...row }) => ({
+      ref: id_hash.slice(0, 16),
+      ...row,
+      current: id_hash === operator.sessionHash,
+    }));
+  }
+
+  /** Ends one of the operator's own sessions, named by its ref; answers whether one ended. */
+  async end(operator: Operator, ref: string): Promise<boolean> {
+    if (!/^[0-9a-f]{16}$/.test(ref)) return false;
+    const ended = (await this.dataSource.query(
+      `WITH ended AS (
+         DELETE FROM console_sessions WHERE user_id = $1 AND left(id_hash, 16) = $2 RETURNING 1)
+       SELECT * FROM ended`,
+      [operator.userId, ref],
+    )) as unknown[];
+    return ended.length > 0;
+  }
+
+  /** Signs this session out. */
+  async endCurrent(operator: Operator): Promise<void> {
+    await this.dataSource.query(`DELETE FROM console_sessions WHERE id_hash = $1`, [
+      operator.sessionHash,
+    ]);
+  }
+
+  /** Every session of the account but `except` (none: all of them). */
+  async endAll(userId: string, except?: string, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.dataSource.manager).query(
+      `DELETE FROM console_sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2`,
+      [userId, except ?? null],
+    );
+  }
+
+  /** Sessions past either limit: removed now and then, as the limits already refuse them. */
+  async sweep(): Promise<void> {
+    const now = this.now().getTime();
+    await this.dataSource.query(
+      `DELETE FROM console_sessions WHERE last_seen_at <= $1 OR created_at <= $2`,
+      [new Date(now - this.limits.idleMs), new Date(now - this.limits.maxMs)],
+    );
+  }
+}

@@ -1,0 +1,106 @@
+import { createHmac } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { AuditTrail } from '../audit/audit-trail.js';
+import { hashPassword, verifyPassword } from './password-hash.js';
+import { PASSWORD_MAX } from './password-policy.js';
+import type { SecretBox } from './secret-box.js';
+import { useCode, type StoredFactor } from './second-factor.js';
+import type { Sessions } from './sessions.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
+
+/** The one answer to every failed sign-in: it tells a guesser nothing. */
+export const SIGN_IN_FAILED = 'Wrong username, password or code.';
+
+export interface SignInRequest {
+  username: string;
+  password: string;
+  code: string;
+  /** The client's address, as the trusted proxy gives it: kept only as a keyed hash. */
+  address: string;
+  userAgent?: string;
+}
+
+export type SignInResult =
+  | { outcome: 'signed in'; sessionId: string }
+  | { outcome: 'failed' }
+  /** Throttled: the attempt may be made again in this many seconds. */
+  | { outcome: 'wait'; seconds: number };
+
+type Candidate = StoredFactor & { username: string; password: string | null; usable: boolean };
+
+/**
+ * Password, then second factor, for one attempt: throttled per account and per address, the same
+ * work for an unknown user as for a wrong password (a dummy hash is checked), and every attempt in
+ * the audit trail with its reason, which the person is not told.
+ */
+export class SignIn {
+  private dummyHash?: Promise<string>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly box: SecretBox,
+    private readonly sessions: Sessions,
+    private readonly throttle: SignInThrottle,
+    private readonly addressKey: string,
+    private readonly now: () => Date,
+  ) {}
+
+  async attempt(request: SignInRequest): Promise<SignInResult> {
+    const username = request.username.trim().toLowerCase().slice(0, 100);
+    const address = createHmac('sha256', this.addressKey).update(request.address).digest('hex');
+    const keys = [`account:${username}`, `address:${address}`];
+    const audit = (command: string, details: Record<string, unknown>) =>
+      new AuditTrail(this.dataSource).record({
+        command,
+        rows: 0,
+        actor: username || '(no username)',
+        details: { ...details, address: address.slice(0, 16) },
+      });
+    const wait = await this.throttle.waitFor(keys);
+    if (wait) {
+      await audit('sign-in refused', { reason: 'throttled' });
+      const seconds = Math.max(1, Math.ceil((wait.untilMs - this.now().getTime()) / 1000));
+      return { outcome: 'wait', seconds };
+    }
+    const [account] = (await this.dataSource.query(
+      `SELECT id, username, password, totp_secret AS "totpSecret", totp_last_step AS "totpLastStep",
+              (enrolled_at IS NOT NULL AND disabled_at IS NULL) AS usable
+         FROM users WHERE username = $1`,
+      [username],
+    )) as Candidate[];
+    const reason = await this.check(account, request);
+    if (reason !== null || !account) {
+      await this.throttle.fail(keys);
+      await audit('sign-in failed', { reason });
+      return { outcome: 'failed' };
+    }
+    await this.throttle.clear(keys[0]!);
+    const sessionId = await this.sessions.start(account.id, request.userAgent);
+    await audit('sign-in', {});
+    return { outcome: 'signed in', sessionId };
+  }
+
+  /** Why the attempt fails, or null when it succeeds (the code is then used up). */
+  private async check(
+    account: Candidate | undefined,
+    request: SignInRequest,
+  ): Promise<string | null> {
+    this.dummyHash ??= hashPassword('an account that does not exist has this password');
+    const tooLong = [...request.password].length > PASSWORD_MAX;
+    const right = await verifyPassword(
+      tooLong ? '' : request.password,
+      account?.password ?? (await this.dummyHash),
+    );
+    if (!account) return 'no such account';
+    if (!account.usable) return account.password ? 'account disabled' : 'not enrolled';
+    if (tooLong || !right) return 'wrong password';
+    const factor = await useCode(
+      this.dataSource.manager,
+      account,
+      request.code,
+      this.box,
+      this.now(),
+    );
+    return factor ? null : 'wrong code';
+  }
+}

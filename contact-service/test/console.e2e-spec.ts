@@ -1,0 +1,401 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Secret, TOTP } from 'otpauth';
+import { SIGN_IN_FAILED } from '../src/operators/sign-in.js';
+import { FREE_FAILURES, LOCK_AFTER, LOCK_MINUTES } from '../src/operators/sign-in-throttle.js';
+import {
+  ConsoleClient,
+  leadsUsers,
+  startConsole,
+  tokenOf,
+  type RunningConsole,
+} from './support/console-client.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { startTestApp, type RunningApp } from './support/test-app.js';
+
+// The operators' console API against a real Postgres: accounts from the CLI, enrolment with a
+// second factor, sign-in, throttling, sessions, roles, cross-site requests and the audit trail.
+// The console's clock is moved for expiries; the test plays the authenticator app.
+let db: TestDatabase;
+let api: RunningApp;
+let console_: RunningConsole;
+
+const PASSWORD = 'correct horse battery staple';
+const minutes = (n: number) => n * 60_000;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  api = await startTestApp(db.url);
+  console_ = await startConsole(db.url);
+});
+
+afterAll(async () => {
+  await console_?.close();
+  await api?.close();
+  await db?.drop();
+});
+
+interface Enrolled {
+  client: ConsoleClient;
+  secret: string;
+  recoveryCodes: string[];
+}
+
+const codeOf = (secret: string, stepsAhead = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({
+    timestamp: console_.clock.now().getTime() + stepsAhead * 30_000,
+  });
+
+/** `leads users add`, then the link opened and finished as its owner would. */
+async function enrol(
+  name: string,
+  role: 'admin' | 'member',
+  address = '10.0.0.1',
+): Promise<Enrolled> {
+  const added = await leadsUsers(db.url, `add ${name} --role ${role}`);
+  expect(added.code).toBe(0);
+  const token = tokenOf(added.out);
+  const client = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': address });
+  const opened = await client.call('POST', '/enrolment/open', { token });
+  expect(opened.status).toBe(200);
+  const secret = opened.body.totpSecret as string;
+  const done = await client.call('POST', '/enrolment/finish', {
+    token,
+    password: PASSWORD,
+    code: codeOf(secret),
+  });
+  expect(done.status).toBe(200);
+  return { client, secret, recoveryCodes: done.body.recoveryCodes as string[] };
+}
+
+const audit = async (command: string) =>
+  db.query<{ actor: string; details: Record<string, unknown> }>(
+    `SELECT actor, details FROM audit_log WHERE command = $1 ORDER BY id`,
+    [command],
+  );
+
+describe('the console’s listener', () => {
+  it('is not on the public port: every console path there is the site’s 404', async () => {
+    for (const route of console_.routes) {
+      const [method, path] = route.split(' ') as [string, string];
+      const answer = await fetch(`${api.baseUrl}${path.replace(':ref', 'abc')}`, { method });
+      expect([route, answer.status]).toEqual([route, 404]);
+    }
+  });
+
+  it('refuses every route without a session (401), apart from sign-in and enrolment', async () => {
+    const anonymous = new ConsoleClient(console_.baseUrl);
+    const open = [
+      'POST /api/console/sign-in',
+      'POST /api/console/enrolment/open',
+      'POST /api/console/enrolment/finish',
+    ];
+    expect(console_.routes.length).toBeGreaterThan(open.length + 5);
+    for (const route of console_.routes.filter((r) => !open.includes(r))) {
+      const [method, path] = route.split(' ') as [string, string];
+      const answer = await anonymous.call(
+        method,
+        path.replace('/api/console', '').replace(':ref', 'abc'),
+      );
+      expect([route, answer.status]).toEqual([route, 401]);
+    }
+  });
+
+  it('answers privately and inertly', async () => {
+    const answer = await new ConsoleClient(console_.baseUrl).call('GET', '/me');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+});
+
+describe('enrolment', () => {
+  it('sets a password and a second factor through a one-time link, and signs the owner in', async () => {
+    const added = await leadsUsers(db.url, 'add Grace.Hopper --role member');
+    expect(added.out).toMatch(
+      /^grace\.hopper \(member\) added\.\n.*24 hours:\n {2}http:\/\/localhost:8081\/console\/enrol#[A-Za-z0-9_-]{43}\n$/,
+    );
+    const token = tokenOf(added.out);
+    const client = new ConsoleClient(console_.baseUrl);
+    const opened = await client.call('POST', '/enrolment/open', { token });
+    expect(opened.body).toEqual({
+      username: 'grace.hopper',
+      totpUri: expect.stringMatching(/^otpauth:\/\/totp\//),
+      totpSecret: expect.stringMatching(/^[A-Z2-7]{32}$/),
+    });
+    const secret = opened.body.totpSecret as string;
+    // Opening the link again shows the same secret (an app may have read it already).
+    expect((await client.call('POST', '/enrolment/open', { token })).body.totpSecret).toBe(secret);
+
+    const weak = await client.call('POST', '/enrolment/finish', {
+      token,
+      password: 'grace.hopper1',
+      code: codeOf(secret),
+    });
+    expect([weak.status, weak.body.message]).toEqual([
+      400,
+      expect.stringContaining('too easy to guess'),
+    ]);
+    const wrongCode = await client.call('POST', '/enrolment/finish', {
+      token,
+      password: PASSWORD,
+      code: '000000',
+    });
+    expect([wrongCode.status, wrongCode.body.message]).toEqual([
+      400,
+      expect.stringContaining('code is not right'),
+    ]);
+
+    const done = await client.call('POST', '/enrolment/finish', {
+      token,
+      password: PASSWORD,
+      code: codeOf(secret),
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.recoveryCodes).toHaveLength(10);
+    expect(done.headers.get('set-cookie')).toMatch(
+      /^__Host-console=[A-Za-z0-9_-]{43}; Path=\/; Secure; HttpOnly; SameSite=Strict$/,
+    );
+    expect((await client.call('GET', '/me')).body).toEqual({
+      username: 'grace.hopper',
+      role: 'member',
+    });
+    const again = await client.call('POST', '/enrolment/open', { token });
+    expect([again.status, again.body.message]).toEqual([
+      400,
+      expect.stringContaining('expired or was used'),
+    ]);
+
+    const [row] = await db.query<{ password: string; totp_secret: Buffer }>(
+      `SELECT password, totp_secret FROM users WHERE username = 'grace.hopper'`,
+    );
+    expect(row!.password).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(row!.totp_secret.includes(Buffer.from(Secret.fromBase32(secret).bytes))).toBe(false);
+    expect((await audit('enrolment')).map((r) => r.actor)).toContain('grace.hopper');
+  });
+
+  it('refuses a link past its 24 hours', async () => {
+    const token = tokenOf((await leadsUsers(db.url, 'add late.comer --role member')).out);
+    console_.clock.advance(minutes(24 * 60 + 1));
+    try {
+      const answer = await new ConsoleClient(console_.baseUrl).call('POST', '/enrolment/open', {
+        token,
+      });
+      expect(answer.status).toBe(400);
+    } finally {
+      console_.clock.advance(-minutes(24 * 60 + 1));
+    }
+  });
+
+  it('tells the admin plainly what the CLI cannot do', async () => {
+    expect((await leadsUsers(db.url, 'add x --role admin')).err).toContain('2 to 64 characters');
+    expect((await leadsUsers(db.url, 'add grace.hopper --role admin')).err).toContain(
+      'already an account',
+    );
+    expect((await leadsUsers(db.url, 'disable nobody')).err).toContain('no account named nobody');
+    expect((await leadsUsers(db.url, 'role grace.hopper owner')).err).toContain(
+      'Allowed choices are member, admin',
+    );
+  });
+});
+
+describe('signing in', () => {
+  it('takes a password and a code, each code once, and a recovery code once', async () => {
+    const { secret, recoveryCodes } = await enrol('ada', 'admin');
+    const client = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.1.1' });
+    console_.clock.advance(30_000);
+    const code = codeOf(secret);
+    const ok = await client.call('POST', '/sign-in', { username: 'Ada', password: PASSWORD, code });
+    expect([ok.status, ok.body]).toEqual([200, { username: 'ada' }]);
+    const first = client.cookie;
+    const reused = await client.call('POST', '/sign-in', {
+      username: 'ada',
+      password: PASSWORD,
+      code,
+    });
+    expect([reused.status, reused.body.message]).toEqual([401, SIGN_IN_FAILED]);
+    const recovery = await client.call('POST', '/sign-in', {
+      username: 'ada',
+      password: PASSWORD,
+      code: recoveryCodes[0]!.toUpperCase(),
+    });
+    expect(recovery.status).toBe(200);
+    expect(client.cookie).not.toBe(first);
+    const recoveryAgain = await client.call('POST', '/sign-in', {
+      username: 'ada',
+      password: PASSWORD,
+      code: recoveryCodes[0]!,
+    });
+    expect(recoveryAgain.status).toBe(401);
+  });
+
+  it('says the same for an unknown user, a wrong password and a wrong code, and audits why', async () => {
+    const client = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.2.1' });
+    for (const [username, password, code] of [
+      ['nobody', PASSWORD, '123456'],
+      ['ada', 'a wrong horse battery staple', '123456'],
+      ['ada', PASSWORD, '000000'],
+    ] as const) {
+      const answer = await client.call('POST', '/sign-in', { username, password, code });
+      expect([answer.status, answer.body.message]).toEqual([401, SIGN_IN_FAILED]);
+    }
+    const reasons = (await audit('sign-in failed')).map((r) => r.details.reason);
+    expect(reasons).toEqual(
+      expect.arrayContaining(['no such account', 'wrong password', 'wrong code']),
+    );
+    await db.query(`DELETE FROM sign_in_failures`);
+  });
+
+  it(`waits longer after ${FREE_FAILURES} failures and locks after ${LOCK_AFTER}, per account and per address`, async () => {
+    const { secret } = await enrol('target', 'member', '10.0.3.1');
+    const guesser = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.3.2' });
+    const guess = () =>
+      guesser.call('POST', '/sign-in', {
+        username: 'target',
+        password: 'wrong password guess',
+        code: '123456',
+      });
+    const waits: number[] = [];
+    for (let failure = 1; failure <= LOCK_AFTER; failure++) {
+      let answer = await guess();
+      while (answer.status === 429) {
+        const wait = Number(answer.headers.get('retry-after'));
+        waits.push(wait);
+        console_.clock.advance(wait * 1000);
+        answer = await guess();
+      }
+      expect(answer.status).toBe(401);
+    }
+    // Before the 4th to the 10th failure: 1 s, doubling, at most 60 s; the 10th locks.
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60]);
+    const locked = await guess();
+    expect([locked.status, Number(locked.headers.get('retry-after'))]).toEqual([
+      429,
+      LOCK_MINUTES * 60,
+    ]);
+    // The owner, from another address, is locked out of this account too until the lock ends…
+    const owner = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.3.3' });
+    const during = await owner.call('POST', '/sign-in', {
+      username: 'target',
+      password: PASSWORD,
+      code: codeOf(secret),
+    });
+    expect(during.status).toBe(429);
+    console_.clock.advance(minutes(LOCK_MINUTES) + 1000);
+    const after = await owner.call('POST', '/sign-in', {
+      username: 'target',
+      password: PASSWORD,
+      code: codeOf(secret, 1),
+    });
+    expect(after.status).toBe(200);
+    // …and the guessing address, its lock over, gets one attempt per lock period, any account.
+    const other = () =>
+      guesser.call('POST', '/sign-in', { username: 'ada', password: PASSWORD, code: '123456' });
+    expect((await other()).status).toBe(401);
+    const relocked = await other();
+    expect([relocked.status, Number(relocked.headers.get('retry-after'))]).toEqual([
+      429,
+      LOCK_MINUTES * 60,
+    ]);
+    expect((await audit('sign-in refused')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('sessions', () => {
+  it('end after 30 idle minutes, after 12 hours in any case, and at sign-out', async () => {
+    const { client } = await enrol('idle.ian', 'member', '10.0.4.1');
+    console_.clock.advance(minutes(29));
+    expect((await client.call('GET', '/me')).status).toBe(200);
+    console_.clock.advance(minutes(31));
+    expect((await client.call('GET', '/me')).status).toBe(401);
+
+    const busy = await enrol('busy.bea', 'member', '10.0.4.2');
+    for (let elapsed = 0; elapsed < 12 * 60 - 20; elapsed += 20) {
+      console_.clock.advance(minutes(20));
+      expect((await busy.client.call('GET', '/me')).status).toBe(200);
+    }
+    console_.clock.advance(minutes(21));
+    expect((await busy.client.call('GET', '/me')).status).toBe(401);
+
+    const leaving = await enrol('leaving.lee', 'member', '10.0.4.3');
+    const cookie = leaving.client.cookie;
+    expect((await leaving.client.call('POST', '/sign-out')).status).toBe(204);
+    expect(leaving.client.cookie).toBeUndefined();
+    const replayed = new ConsoleClient(console_.baseUrl, { cookie: cookie! });
+    expect((await replayed.call('GET', '/me')).status).toBe(401);
+    expect((await audit('sign-out')).map((r) => r.actor)).toContain('leaving.lee');
+  });
+
+  it('end everywhere at once: by the owner, by a password change, by being disabled', async () => {
+    const { client, secret } = await enrol('multi.max', 'member', '10.0.5.1');
+    const laptop = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.5.2' });
+    console_.clock.advance(30_000);
+    expect(
+      (
+        await laptop.call('POST', '/sign-in', {
+          username: 'multi.max',
+          password: PASSWORD,
+          code: codeOf(secret),
+        })
+      ).status,
+    ).toBe(200);
+    const sessions = await client.call('GET', '/account/sessions');
+    expect(sessions.body).toHaveLength(2);
+
+    console_.clock.advance(30_000);
+    const changed = await client.call('POST', '/account/password', {
+      password: PASSWORD,
+      code: codeOf(secret),
+      newPassword: 'a brand new passphrase for max',
+    });
+    expect(changed.status).toBe(204);
+    expect((await client.call('GET', '/me')).status).toBe(200);
+    expect((await laptop.call('GET', '/me')).status).toBe(401);
+
+    const disabled = await leadsUsers(db.url, 'disable multi.max');
+    expect(disabled.out).toContain('sessions have ended');
+    expect((await client.call('GET', '/me')).status).toBe(401);
+    console_.clock.advance(30_000);
+    const refused = await client.call('POST', '/sign-in', {
+      username: 'multi.max',
+      password: 'a brand new passphrase for max',
+      code: codeOf(secret),
+    });
+    expect(refused.status).toBe(401);
+  });
+});
+
+describe('roles and cross-site requests', () => {
+  it('lets admins, and only admins, use the admin routes', async () => {
+    const member = await enrol('member.mo', 'member', '10.0.6.1');
+    const admin = await enrol('admin.al', 'admin', '10.0.6.2');
+    const adminRoutes = console_.routes.filter((route) => route.includes('/admin/'));
+    expect(adminRoutes.length).toBeGreaterThan(0);
+    for (const route of adminRoutes) {
+      const path = route.split(' ')[1]!.replace('/api/console', '');
+      expect([route, (await member.client.call('GET', path)).status]).toEqual([route, 403]);
+      expect([route, (await admin.client.call('GET', path)).status]).toEqual([route, 200]);
+    }
+    const users = (await admin.client.call('GET', '/admin/users')).body as unknown as {
+      username: string;
+    }[];
+    expect(users.map((user) => user.username)).toEqual(
+      expect.arrayContaining(['member.mo', 'admin.al']),
+    );
+  });
+
+  it('refuses a state-changing request another site’s page sends', async () => {
+    const { client } = await enrol('careful.cy', 'member', '10.0.7.1');
+    const crossSite = await client.call('POST', '/sign-out', undefined, {
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(crossSite.status).toBe(403);
+    const foreignOrigin = await new ConsoleClient(console_.baseUrl, {
+      cookie: client.cookie!,
+      origin: 'https://evil.example',
+    }).call('POST', '/sign-out', undefined, { 'sec-fetch-site': '' });
+    expect(foreignOrigin.status).toBe(403);
+    expect((await client.call('GET', '/me')).status).toBe(200);
+  });
+});

@@ -1,0 +1,117 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { createConsoleApp } from '../../src/app/console.factory.js';
+import { closeGracefully } from '../../src/app/app.factory.js';
+import { leadsProgram } from '../../src/cli/leads-program.js';
+import { operatorTools } from '../../src/cli/operator-tools.js';
+import { parseEnv } from '../../src/config/env.js';
+import { EnvironmentService } from '../../src/config/environment.service.js';
+import { dataSourceOptions } from '../../src/database/data-source-options.js';
+import { Clock } from '../../src/operators/clock.js';
+import { started } from './release.js';
+import { request, type Answer } from './test-app.js';
+
+export interface RunningConsole {
+  app: NestFastifyApplication;
+  baseUrl: string;
+  clock: Clock;
+  /** Every route the console registered: "POST /api/console/sign-in". */
+  routes: string[];
+  close(): Promise<void>;
+}
+
+/** The console's API on a port of its own, as serve.ts starts it, on a migrated database. */
+export async function startConsole(
+  databaseUrl: string,
+  overrides: Record<string, string> = {},
+): Promise<RunningConsole> {
+  const env = parseEnv({
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    CONSOLE_SECRET_KEY: randomBytes(32).toString('base64'),
+    ...overrides,
+  });
+  const app = await createConsoleApp(new EnvironmentService(env, databaseUrl));
+  const routes: string[] = [];
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+      }
+    });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  const close = started(`the console at ${baseUrl}`, () => closeGracefully(app));
+  return { app, baseUrl, clock: app.get(Clock), routes, close };
+}
+
+/** A browser's side of the console: keeps the session cookie, sends same-origin requests. */
+export class ConsoleClient {
+  cookie?: string;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
+
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<Answer> {
+    const answer = await request(`${this.baseUrl}/api/console${path}`, {
+      method,
+      headers: {
+        'sec-fetch-site': 'same-origin',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...this.headers,
+        ...extra,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = answer.headers.get('set-cookie');
+    if (set) this.cookie = /Max-Age=0/.test(set) ? undefined : set.split(';')[0];
+    return answer;
+  }
+}
+
+/** Runs `leads users …` as an admin on the server would, and answers what it printed. */
+export async function leadsUsers(
+  databaseUrl: string,
+  args: string,
+): Promise<{ code: number; out: string; err: string }> {
+  const dataSource = new DataSource(
+    dataSourceOptions({ url: databaseUrl, poolSize: 1, timeoutMs: 5000 }),
+  );
+  await dataSource.initialize();
+  const result = { code: 0, out: '', err: '' };
+  try {
+    const program = leadsProgram({
+      tools: async () => operatorTools(dataSource, 'http://localhost:8081'),
+      actor: 'root@console-test',
+      io: {
+        out: (text) => void (result.out += text),
+        err: (text) => void (result.err += text),
+        interactive: false,
+        confirm: async () => false,
+      },
+    });
+    await program.parseAsync(['users', ...args.split(' ')], { from: 'user' });
+  } catch (error) {
+    const { exitCode, message } = error as { exitCode?: number; message: string };
+    result.code = exitCode ?? 1;
+    if (exitCode === undefined) result.err += message;
+  } finally {
+    await dataSource.destroy();
+  }
+  return result;
+}
+
+/** The token of the enrolment link a `leads users add` or `reset` printed. */
+export const tokenOf = (printed: string) =>
+  /\/console\/enrol#([A-Za-z0-9_-]+)/.exec(printed)?.[1] ?? '';
