@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { Secret, TOTP } from 'otpauth';
 import { SIGN_IN_FAILED } from '../src/operators/sign-in.js';
 import { FREE_FAILURES, LOCK_AFTER, LOCK_MINUTES } from '../src/operators/sign-in-throttle.js';
@@ -398,4 +399,43 @@ describe('roles and cross-site requests', () => {
     expect(foreignOrigin.status).toBe(403);
     expect((await client.call('GET', '/me')).status).toBe(200);
   });
+});
+
+describe('any input', () => {
+  it('gets a 4xx with a message from every public route, never a 5xx', async () => {
+    const client = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.8.1' });
+    // Postgres text cannot hold NUL: a field with one is refused before it reaches a statement.
+    for (const [path, fields] of [
+      ['/sign-in', { username: 'a\u0000b', password: PASSWORD, code: '123456' }],
+      ['/sign-in', { username: 'ada', password: 'p\u0000', code: '1\u0000' }],
+      ['/enrolment/open', { token: 'x\u0000' }],
+      ['/enrolment/finish', { token: 'x', password: '\u0000', code: '1' }],
+    ] as const) {
+      const nul = await client.call('POST', path, fields);
+      expect([path, nul.status]).toEqual([path, 400]);
+    }
+    const paths = ['/sign-in', '/enrolment/open', '/enrolment/finish'];
+    const text = fc.string({ unit: 'binary', maxLength: 120 });
+    const request = fc.oneof(
+      fc.tuple(fc.constant('/sign-in'), fc.record({ username: text, password: text, code: text })),
+      fc.tuple(fc.constant('/enrolment/open'), fc.record({ token: text })),
+      fc.tuple(
+        fc.constant('/enrolment/finish'),
+        fc.record({ token: text, password: text, code: text }),
+      ),
+      fc.tuple(fc.constantFrom(...paths), fc.jsonValue()),
+    );
+    await fc.assert(
+      fc.asyncProperty(request, fc.nat(65535), async ([path, value], n) => {
+        // Each from an address of its own, so the throttle does not answer them all.
+        const address = `10.9.${n >> 8}.${n & 255}`;
+        const answer = await client.call('POST', path, value, { 'x-forwarded-for': address });
+        expect(answer.status).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+        expect(typeof answer.body.message).toBe('string');
+      }),
+      // A sign-in costs a password hash (about 0.2 s): 100 runs keep the file under a minute.
+      { numRuns: 100, seed: 22 },
+    );
+  }, 120_000);
 });

@@ -2,8 +2,9 @@ import { BadRequestException } from '@nestjs/common';
 import { apiError } from '../../http/api-error.js';
 
 /**
- * The fields of a console request's JSON body, each a string of at most its length; anything
- * else (a missing field, another type, a field not asked for) is a 400 that names the field.
+ * The fields of a console request's JSON body, each a string of at most its length and without
+ * NUL; anything else (a missing field, another type, a field not asked for) is a 400 that names
+ * the field.
  */
 export function fieldsOf<Name extends string>(
   body: unknown,
@@ -19,6 +20,8 @@ export function fieldsOf<Name extends string>(
     else if (typeof value !== 'string') problems[name] = 'This field must be text.';
     else if (value.length > limit)
       problems[name] = `This field is longer than ${limit} characters.`;
+    // Postgres text cannot hold one, and no keyboard types one.
+    else if (value.includes('\u0000')) problems[name] = 'This field holds a NUL character.';
   }
   for (const name of Object.keys(limits)) {
     if (!(name in body)) problems[name] = 'This field is required.';
