@@ -67,10 +67,14 @@ describe('the embedded database', () => {
     expect(tables.map((t: { table_name: string }) => t.table_name)).toEqual([
       'audit_key',
       'audit_log',
+      'console_sessions',
       'contact_submissions',
+      'enrolments',
       'migrations',
       'notifications',
       'rate_limits',
+      'recovery_codes',
+      'sign_in_failures',
       'users',
     ]);
   });
