@@ -101,6 +101,18 @@ describe('the console’s listener', () => {
     }
   });
 
+  it('tells a client that sent no JSON what to send, in the console’s words', async () => {
+    const answer = await fetch(`${console_.baseUrl}/api/console/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: '{"username":',
+    });
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { message: string }).message).toBe(
+      'The request body is not valid JSON. Send a JSON object.',
+    );
+  });
+
   it('answers privately and inertly', async () => {
     const answer = await new ConsoleClient(console_.baseUrl).call('GET', '/me');
     expect(answer.headers.get('cache-control')).toBe('no-store');

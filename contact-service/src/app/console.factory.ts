@@ -26,7 +26,9 @@ export async function createConsoleApp(
   );
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api/console');
-  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalFilters(
+    new ApiExceptionFilter('The request body is not valid JSON. Send a JSON object.'),
+  );
   app.enableCsrfProtection();
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeContentTypeParser('text/plain');

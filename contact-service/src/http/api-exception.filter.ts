@@ -24,15 +24,16 @@ function isFastifyError(error: unknown): error is FastifyError {
  * keep their status; anything unexpected is logged with its stack and answered with a plain 500,
  * so no internals ever reach the client.
  */
-export function toApiError(error: unknown, logger: Logger): ApiErrorBody {
+export function toApiError(error: unknown, logger: Logger, unreadable?: string): ApiErrorBody {
   if (error instanceof HttpException) {
     const response = error.getResponse();
-    return isApiErrorBody(response) ? response : apiError(error.getStatus());
+    if (isApiErrorBody(response)) return response;
+    return apiError(error.getStatus(), error.getStatus() === 400 ? unreadable : undefined);
   }
   if (isFastifyError(error) && error.statusCode >= 400 && error.statusCode < 500) {
     return error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
       error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-      ? apiError(400, BAD_JSON)
+      ? apiError(400, unreadable ?? BAD_JSON)
       : apiError(error.statusCode);
   }
   logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -43,9 +44,15 @@ export function toApiError(error: unknown, logger: Logger): ApiErrorBody {
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
+  /**
+   * `unreadable`: what a request whose body cannot be read is told; by default, the contact
+   * form's fields.
+   */
+  constructor(private readonly unreadable?: string) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const body = toApiError(exception, this.logger);
+    const body = toApiError(exception, this.logger, this.unreadable);
     if (body.status === 503) void reply.header('Retry-After', '5');
     void reply.status(body.status).type('application/json; charset=utf-8').send(body);
   }
