@@ -379,6 +379,52 @@ describe('sessions', () => {
   });
 });
 
+describe('an admin’s changes to an account', () => {
+  it('role, reset and enable take effect at once, and list shows where each account stands', async () => {
+    const { client, secret } = await enrol('rita', 'member', '10.0.9.1');
+    const promoted = await leadsUsers(db.url, 'role rita admin');
+    expect(promoted.out).toBe('rita is now an admin.\n');
+    expect((await client.call('GET', '/me')).status).toBe(401);
+    console_.clock.advance(30_000);
+    const again = await client.call('POST', '/sign-in', {
+      username: 'rita',
+      password: PASSWORD,
+      code: codeOf(secret),
+    });
+    expect(again.status).toBe(200);
+    expect((await client.call('GET', '/me')).body).toEqual({ username: 'rita', role: 'admin' });
+
+    const reset = await leadsUsers(db.url, 'reset rita');
+    expect(reset.out).toContain('rita (admin) reset; its sessions have ended.');
+    expect((await client.call('GET', '/me')).status).toBe(401);
+    console_.clock.advance(30_000);
+    const oldPassword = await client.call('POST', '/sign-in', {
+      username: 'rita',
+      password: PASSWORD,
+      code: codeOf(secret),
+    });
+    expect(oldPassword.status).toBe(401);
+    expect((await leadsUsers(db.url, 'list')).out).toMatch(/\nrita +admin +waiting for enrolment /);
+
+    await leadsUsers(db.url, 'disable rita');
+    expect((await leadsUsers(db.url, 'list')).out).toMatch(/\nrita +admin +disabled /);
+    expect((await leadsUsers(db.url, 'enable rita')).out).toBe('rita can sign in again.\n');
+    expect((await leadsUsers(db.url, 'add someone --role owner')).err).toContain(
+      'Allowed choices are member, admin',
+    );
+    const trail = await db.query<{ command: string }>(
+      `SELECT command FROM audit_log WHERE details->>'username' = 'rita' ORDER BY id`,
+    );
+    expect(trail.map((row) => row.command)).toEqual([
+      'users add',
+      'users role',
+      'users reset',
+      'users disable',
+      'users enable',
+    ]);
+  });
+});
+
 describe('roles and cross-site requests', () => {
   it('lets admins, and only admins, use the admin routes', async () => {
     const member = await enrol('member.mo', 'member', '10.0.6.1');

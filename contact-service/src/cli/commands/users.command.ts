@@ -1,4 +1,4 @@
-import { Argument, type Command } from 'commander';
+import { Argument, Option, type Command } from 'commander';
 import {
   AccountError,
   ENROLMENT_HOURS,
@@ -9,7 +9,10 @@ import {
 import { json, LeadsError, type LeadsContext, type OperatorTools } from '../leads-context.js';
 import { table, timestamp } from '../output.js';
 
-const roleArgument = () => new Argument('<role>', 'admin or member').choices(ROLES);
+/** Runs a `users` sub-command and prints what it answers; a refusal is one line, exit code 1. */
+type Run = <Args extends unknown[]>(
+  work: (tools: OperatorTools, ...args: Args) => Promise<string>,
+) => (...args: Args) => Promise<void>;
 
 /**
  * `leads users`: the operators' accounts. There is no default account and no sign-up: an admin
@@ -19,10 +22,9 @@ export function usersCommand(program: Command, { tools, actor, io }: LeadsContex
   const users = program
     .command('users')
     .description('the operators’ accounts of the console: add, list, disable, reset, role');
-
-  const run =
-    <Args extends unknown[]>(work: (tools: OperatorTools, ...args: Args) => Promise<string>) =>
-    async (...args: Args) => {
+  const run: Run =
+    (work) =>
+    async (...args) => {
       try {
         io.out(await work(await tools(), ...args));
       } catch (error) {
@@ -30,22 +32,26 @@ export function usersCommand(program: Command, { tools, actor, io }: LeadsContex
         throw error;
       }
     };
+  addCommand(users, run, actor);
+  listCommand(users, run);
+  changeCommands(users, run, actor);
+}
 
+function addCommand(users: Command, run: Run, actor: string): void {
   users
     .command('add')
     .description('a new account; prints its one-time enrolment link')
     .argument('<name>', 'its username')
-    .requiredOption('--role <role>', 'admin or member')
+    .addOption(new Option('--role <role>', 'admin or member').choices(ROLES).makeOptionMandatory())
     .action(
-      run(async ({ accounts, enrolmentLink }, name: string, { role }: { role: string }) => {
-        if (!(ROLES as readonly string[]).includes(role)) {
-          throw new AccountError('--role must be admin or member.');
-        }
-        const { account, token } = await accounts.add(name, role as Role, actor);
+      run(async ({ accounts, enrolmentLink }, name: string, { role }: { role: Role }) => {
+        const { account, token } = await accounts.add(name, role, actor);
         return enrolled(account, enrolmentLink(token), 'added');
       }),
     );
+}
 
+function listCommand(users: Command, run: Run): void {
   users
     .command('list')
     .description('every account, its role and state')
@@ -55,58 +61,56 @@ export function usersCommand(program: Command, { tools, actor, io }: LeadsContex
         const all = await accounts.list();
         if (options.json) return json(all);
         if (all.length === 0) return 'No accounts. Add one: leads users add NAME --role admin\n';
-        return table(
-          all.map((account) => ({
-            ...account,
-            state: stateOf(account),
-            created: timestamp(account.createdAt),
-          })),
-          ['username', 'role', 'state', 'created'],
-        );
+        const rows = all.map((account) => ({
+          ...account,
+          state: stateOf(account),
+          created: timestamp(account.createdAt),
+        }));
+        return table(rows, ['username', 'role', 'state', 'created']);
       }),
     );
+}
 
+/** disable, enable, reset and role: each changes one account and ends its sessions. */
+function changeCommands(users: Command, run: Run, actor: string): void {
+  const name = () => new Argument('<name>', 'its username');
   users
     .command('disable')
     .description('refuses the account’s sign-ins and ends its sessions at once')
-    .argument('<name>', 'its username')
+    .addArgument(name())
     .action(
-      run(async ({ accounts }, name: string) => {
-        const account = await accounts.disable(name, actor);
+      run(async ({ accounts }, who: string) => {
+        const account = await accounts.disable(who, actor);
         return `${account.username} is disabled; its sessions have ended.\n`;
       }),
     );
-
   users
     .command('enable')
     .description('lets a disabled account sign in again')
-    .argument('<name>', 'its username')
+    .addArgument(name())
     .action(
-      run(async ({ accounts }, name: string) => {
-        const account = await accounts.enable(name, actor);
-        return `${account.username} can sign in again.\n`;
+      run(async ({ accounts }, who: string) => {
+        return `${(await accounts.enable(who, actor)).username} can sign in again.\n`;
       }),
     );
-
   users
     .command('reset')
     .description('a new enrolment link: the owner sets a new password and second factor')
-    .argument('<name>', 'its username')
+    .addArgument(name())
     .action(
-      run(async ({ accounts, enrolmentLink }, name: string) => {
-        const { account, token } = await accounts.reset(name, actor);
+      run(async ({ accounts, enrolmentLink }, who: string) => {
+        const { account, token } = await accounts.reset(who, actor);
         return enrolled(account, enrolmentLink(token), 'reset; its sessions have ended');
       }),
     );
-
   users
     .command('role')
     .description('changes the account’s role (its sessions end)')
-    .argument('<name>', 'its username')
-    .addArgument(roleArgument())
+    .addArgument(name())
+    .addArgument(new Argument('<role>', 'admin or member').choices(ROLES))
     .action(
-      run(async ({ accounts }, name: string, role: Role) => {
-        const account = await accounts.setRole(name, role, actor);
+      run(async ({ accounts }, who: string, role: Role) => {
+        const account = await accounts.setRole(who, role, actor);
         return `${account.username} is now ${account.role === 'admin' ? 'an admin' : 'a member'}.\n`;
       }),
     );
