@@ -76,7 +76,7 @@ const SERVICE_FEATURES = {
   contact: ['leads', 'notifications', 'metrics'],
   notifications: ['leads', 'audit', 'metrics'],
   cli: ['leads', 'notifications', 'audit', 'operators'],
-  retention: ['leads'],
+  retention: ['leads', 'operators'],
   leads: ['audit'],
   operators: ['audit'],
   audit: [],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { Secret, TOTP } from 'otpauth';
 import { SIGN_IN_FAILED } from '../src/operators/sign-in.js';
+import { RetentionService } from '../src/retention/retention.service.js';
 import { FREE_FAILURES, LOCK_AFTER, LOCK_MINUTES } from '../src/operators/sign-in-throttle.js';
 import {
   ConsoleClient,
@@ -422,6 +423,43 @@ describe('an admin’s changes to an account', () => {
       'users disable',
       'users enable',
     ]);
+  });
+});
+
+describe('what expires', () => {
+  it('is removed by the daily retention job: old sessions, forgotten failures, dead links', async () => {
+    const { client } = await enrol('tidy.tom', 'member', '10.0.10.1');
+    const live = await enrol('live.lou', 'member', '10.0.10.2');
+    await leadsUsers(db.url, 'add never.came --role member');
+    await db.query(`INSERT INTO sign_in_failures (key, failures, last_failure_at)
+                    VALUES ('account:gone', 2, now() - interval '2 days'),
+                           ('account:recent', 2, now())`);
+    await db.query(
+      `UPDATE console_sessions SET last_seen_at = now() - interval '31 minutes'
+        WHERE user_id = (SELECT id FROM users WHERE username = 'tidy.tom')`,
+    );
+    await db.query(
+      `UPDATE enrolments SET expires_at = now() - interval '1 minute'
+        WHERE user_id = (SELECT id FROM users WHERE username = 'never.came')`,
+    );
+    await api.app.get(RetentionService).purge();
+    const left = async (sql: string) => (await db.query<{ n: number }>(sql))[0]!.n;
+    expect(
+      await left(`SELECT count(*)::int AS n FROM console_sessions s JOIN users u ON u.id = s.user_id
+                   WHERE u.username = 'tidy.tom'`),
+    ).toBe(0);
+    expect(
+      await left(`SELECT count(*)::int AS n FROM enrolments e JOIN users u ON u.id = e.user_id
+                   WHERE u.username = 'never.came'`),
+    ).toBe(0);
+    expect(
+      (
+        await db.query<{ key: string }>(`SELECT key FROM sign_in_failures WHERE key LIKE 'account:%'
+                                         AND key IN ('account:gone', 'account:recent')`)
+      ).map((row) => row.key),
+    ).toEqual(['account:recent']);
+    expect((await live.client.call('GET', '/me')).status).toBe(200);
+    expect((await client.call('GET', '/me')).status).toBe(401);
   });
 });
 

@@ -118,13 +118,4 @@ export class Sessions {
       [userId, except ?? null],
     );
   }
-
-  /** Sessions past either limit: removed now and then, as the limits already refuse them. */
-  async sweep(): Promise<void> {
-    const now = this.now().getTime();
-    await this.dataSource.query(
-      `DELETE FROM console_sessions WHERE last_seen_at <= $1 OR created_at <= $2`,
-      [new Date(now - this.limits.idleMs), new Date(now - this.limits.maxMs)],
-    );
-  }
 }

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
 import { JobQueue } from '../integrations/queue/job-queue.js';
 import { LeadRemoval, type Removed } from '../leads/lead-removal.js';
+import { removeExpired } from '../operators/expired.js';
 
 const RETENTION_QUEUE = 'leads-retention';
 /** Once a day, at a quiet hour. */
@@ -13,8 +14,9 @@ const DAILY = '30 3 * * *';
  * Retention (docs/operating.md, "Retention"): leads older than RETENTION_DAYS are deleted with
  * their notifications once a day, so the privacy page's "we keep it only as long as needed" holds
  * by default; audit records older than AUDIT_RETENTION_DAYS (at least a year) go too, a limit
- * of their own. The queue's scheduler puts one job on the queue per day however many
- * replicas run, and a process with BACKGROUND_JOBS takes it; each purge leaves an audit record.
+ * of their own, and so do the console's expired sessions, sign-in failures and enrolment links.
+ * The queue's scheduler puts one job on the queue per day however many replicas run, and a
+ * process with BACKGROUND_JOBS takes it; each purge leaves an audit record.
  */
 @Injectable()
 export class RetentionService implements OnApplicationBootstrap {
@@ -51,8 +53,12 @@ export class RetentionService implements OnApplicationBootstrap {
        SELECT count(*)::int AS n FROM gone`,
       [auditDays],
     )) as { n: number }[];
+    const expired = await removeExpired(this.dataSource, {
+      idleMinutes: this.environment.get('SESSION_IDLE_MINUTES'),
+      maxHours: this.environment.get('SESSION_MAX_HOURS'),
+    });
     this.logger.log(
-      `Retention: deleted ${removed.submissions} leads and ${removed.notifications} notifications older than ${days} days, and ${audit?.n ?? 0} audit records older than ${auditDays} days`,
+      `Retention: deleted ${removed.submissions} leads and ${removed.notifications} notifications older than ${days} days, ${audit?.n ?? 0} audit records older than ${auditDays} days, and ${expired} expired console sessions, sign-in failures and enrolment links`,
     );
     return removed;
   }

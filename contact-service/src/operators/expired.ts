@@ -1,0 +1,28 @@
+import type { DataSource } from 'typeorm';
+/**
+ * What the console keeps only while it matters, removed once it no longer does: sessions past
+ * either limit (already refused; a session never presented again would otherwise stay), sign-in
+ * failures forgotten after a day, and enrolment links past their 24 hours. Answers how many rows
+ * went. Run daily by the retention job.
+ */
+export async function removeExpired(
+  dataSource: DataSource,
+  limits: { idleMinutes: number; maxHours: number },
+): Promise<number> {
+  const [row] = (await dataSource.query(
+    `WITH sessions AS (
+       DELETE FROM console_sessions
+        WHERE last_seen_at <= now() - make_interval(mins => $1)
+           OR created_at <= now() - make_interval(hours => $2) RETURNING 1),
+     failures AS (
+       DELETE FROM sign_in_failures
+        WHERE last_failure_at < now() - interval '1 day'
+          AND (locked_until IS NULL OR locked_until < now()) RETURNING 1),
+     enrolments AS (
+       DELETE FROM enrolments WHERE expires_at < now() RETURNING 1)
+     SELECT (SELECT count(*) FROM sessions) + (SELECT count(*) FROM failures)
+          + (SELECT count(*) FROM enrolments) AS n`,
+    [limits.idleMinutes, limits.maxHours],
+  )) as { n: string }[];
+  return Number(row?.n ?? 0);
+}
