@@ -3,18 +3,14 @@ import type { DataSource } from 'typeorm';
 import { isRowError, StatementBatcher } from '../database/statement-batcher.js';
 import { LEAD_COLUMNS, type LeadRecord } from './lead.js';
 
-/** What a visitor sent, on its way into the database. */
-export interface NewLead {
-  name: string;
-  email: string;
-  company: string;
-  role: string;
-  message: string | null;
-  /** Why it is suspected spam (a trap field was filled); null for a person's. */
-  spamReason: string | null;
-  /** The client's Idempotency-Key: a retry with the same key stores nothing. */
+/**
+ * What a visitor sent, on its way into the database: the stored row's fields (lead.ts), less what
+ * the database gives it, and the client's Idempotency-Key (a retry with the same key stores
+ * nothing).
+ */
+export type NewLead = Omit<LeadRecord, 'id' | 'createdAt' | 'kind'> & {
   idempotencyKey: string | null;
-}
+};
 
 export type WriteResult =
   | { stored: true; id: string; createdAt: Date }
