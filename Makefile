@@ -63,8 +63,8 @@ bench: $(NPM_STAMP) ## Benchmark POST /api/contact against a bare pg insert loop
 fuzz: $(NPM_STAMP) ## Property-based fuzzing of POST /api/contact, long and with a random seed: the service, then through nginx
 	infra/local/fuzz.sh
 
-start: build ## Run the site at http://localhost:8080 with its API on an embedded database
-	infra/local/with-contact-service.sh npm run --silent preview -w frontend -- --host 127.0.0.1 --port 8080 --strictPort
+start: build ## Run the site at http://localhost:8080, and the operators' console at http://localhost:8081/console/, on an embedded database
+	CONSOLE_APP=preview infra/local/with-contact-service.sh npm run --silent preview -w frontend -- --host 127.0.0.1 --port 8080 --strictPort
 
 dev: $(NPM_STAMP) ## Vite dev server with /api proxied to the contact-service (embedded database)
 	npm run --silent build -w contact-service
@@ -88,6 +88,7 @@ lighthouse: stack-up ## Lighthouse budgets per route, best of up to 5 mobile run
 # --- Container stack ------------------------------------------------------------
 COMPOSE = $(shell docker compose version >/dev/null 2>&1 && echo 'docker compose' || echo docker-compose)
 WEB_PORT = $(or $(shell sed -n 's/^WEB_PORT=//p' .env 2>/dev/null),8080)
+CONSOLE_ORIGIN = $(or $(shell sed -n 's/^CONSOLE_ORIGIN=//p' .env 2>/dev/null),http://localhost:8081)
 # Replicas of the contact-service: `make up REPLICAS=3`, or CONTACT_SERVICE_REPLICAS in .env.
 REPLICAS ?= $(or $(shell sed -n 's/^CONTACT_SERVICE_REPLICAS=//p' .env 2>/dev/null),1)
 
@@ -100,10 +101,11 @@ export BACKUP_USER ?= $(shell id -u):$(shell id -g)
 
 up: .env ## Build and start web, contact-service (REPLICAS=n), Postgres and backups in containers; wait until healthy
 	@mkdir -p backups
+	@infra/compose/console-key.sh .env
 	$(COMPOSE) up -d --build --scale contact-service=$(REPLICAS) || { $(COMPOSE) ps; $(COMPOSE) logs --no-color --tail 20; exit 1; }
 	@infra/compose/wait-healthy.sh $(COMPOSE)
 	@infra/compose/warnings.sh $(COMPOSE)
-	@echo "The site is up: http://localhost:$(WEB_PORT)"
+	@echo "The site is up: http://localhost:$(WEB_PORT); the operators' console: $(CONSOLE_ORIGIN)/console/"
 
 down: ## Stop the container stack (the database volume is kept)
 	$(COMPOSE) down

@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-console/**',
       '**/coverage/**',
       '.tools/**',
       '.data/**',

@@ -58,6 +58,24 @@ const siteZones = [
   },
 ];
 
+// The operators' console is a second app in the same package (frontend/console/index.html): it
+// takes the site's request plumbing (shared/api) and nothing else, and the site never imports it,
+// so no public page can carry its code.
+const consoleApp = `${site}/console`;
+const consoleZones = [
+  {
+    target: consoleApp,
+    from: site,
+    except: ['./console', './shared/api'],
+    message: 'The console takes only shared/api from the site.',
+  },
+  {
+    target: [`${site}/app`, `${site}/features`, `${site}/pages`, `${site}/shared`, ...entries],
+    from: consoleApp,
+    message: 'The public site never imports the console.',
+  },
+];
+
 /** Production code never leans on the test helpers. */
 const siteProductionZones = [
   {
@@ -134,11 +152,14 @@ const rule = (zones) => ({
 /** Flat-config objects; the last one that matches a file decides its zones. */
 export const architecture = [
   { files: ['**/*.{js,mjs,cjs,ts,tsx}'], rules: rule(deployableZones) },
-  { files: [`${site}/**/*.{ts,tsx}`], rules: rule([...deployableZones, ...siteZones]) },
+  {
+    files: [`${site}/**/*.{ts,tsx}`],
+    rules: rule([...deployableZones, ...siteZones, ...consoleZones]),
+  },
   {
     files: [`${site}/**/*.{ts,tsx}`],
     ignores: ['**/*.test.{ts,tsx}', `${site}/test-utils/**`],
-    rules: rule([...deployableZones, ...siteZones, ...siteProductionZones]),
+    rules: rule([...deployableZones, ...siteZones, ...consoleZones, ...siteProductionZones]),
   },
   { files: ['contact-service/**/*.ts'], rules: rule([...deployableZones, ...serviceZones]) },
 ];

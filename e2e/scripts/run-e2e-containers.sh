@@ -27,6 +27,9 @@ STACK_DATABASE_URL=$(node -e '
 ' "$db_env" "$db_ip")
 export STACK_DATABASE_URL
 export E2E_BASE_URL=http://127.0.0.1:${web_address##*:}
+# The console server, published on loopback; opened as localhost, the origin its links name.
+console_address=$("${compose[@]}" port web 8081 2>/dev/null)
+export E2E_CONSOLE_URL=http://localhost:${console_address##*:}
 export STACK_COMPOSE="${compose[*]}"
 export E2E_ARTIFACTS_DIR=${E2E_ARTIFACTS_DIR:-$PWD/.artifacts/e2e-containers}
 # The site was built with the VITE_* values of .env, and the service notifies the NOTIFY_*

@@ -12,6 +12,8 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const databaseUrl =
   process.env.STACK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/contact_stack';
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+/** The console server of the stack's nginx (its own port, loopback only). */
+export const consoleUrl = process.env.E2E_CONSOLE_URL ?? 'http://localhost:8081';
 export const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? `${repoRoot}.artifacts/e2e`;
 
 export interface StoredSubmission {
@@ -110,4 +112,31 @@ export async function startContactService(): Promise<void> {
     env: { ...process.env, STACK_SKIP_BUILD: '1' },
     timeout: 90_000,
   });
+}
+
+/**
+ * The operators' `leads` command of the stack under test, as an operator runs it there: in the
+ * contact-service container, or the built CLI against the local stack's database.
+ */
+export async function leads(args: string[]): Promise<string> {
+  if (compose.length) {
+    return composeRun(['exec', '-T', 'contact-service', 'leads', ...args], 60_000);
+  }
+  const { stdout } = await run('node', ['contact-service/dist/src/entrypoints/leads.js', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    timeout: 60_000,
+  });
+  return stdout.trim();
+}
+
+/** One statement on the stack's database, for what a test cannot wait for (an idle session). */
+export async function sql(text: string, values: unknown[] = []): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(text, values);
+  } finally {
+    await client.end();
+  }
 }

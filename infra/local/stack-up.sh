@@ -44,6 +44,15 @@ for name in RATE_LIMIT_MAX RATE_LIMIT_WINDOW_SECONDS SMTP_URL NOTIFY_FROM NOTIFY
   NOTIFY_ACCESSIBILITY_TO WEBHOOK_URL WEBHOOK_SECRET SLACK_WEBHOOK_URL ACKNOWLEDGE_SENDER; do
   if [[ -n ${!name:-} ]]; then service_env+=("$name=${!name}"); fi
 done
+# The operators' console API on its own loopback port, with a key made once for this stack.
+console_port=${STACK_CONSOLE_SERVICE_PORT:-3001}
+if [[ -z ${CONSOLE_SECRET_KEY:-} ]]; then
+  [[ -s $state/console-secret-key ]] ||
+    (umask 077 && head -c 32 /dev/urandom | base64 >"$state/console-secret-key")
+  CONSOLE_SECRET_KEY=$(cat "$state/console-secret-key")
+fi
+service_env+=(CONSOLE_SECRET_KEY="$CONSOLE_SECRET_KEY" CONSOLE_PORT="$console_port"
+  CONSOLE_ORIGIN=http://localhost:8081)
 if ! alive "$state/contact-service.pid"; then
   echo "Starting the contact-service (settings given: $(printf '%s ' "${service_env[@]:3}" | sed 's/=[^ ]*//g'))"
   env "${service_env[@]}" \
@@ -59,13 +68,15 @@ if ! alive "$state/nginx.pid"; then
   # Loopback plays the proxies in front, so the smoke test can send X-Forwarded-For as one would.
   # The same start-up scripts as the web image's run first (example-values warning, real-ip.conf).
   ln -s "$root/frontend/dist" "$web/site"
+  ln -s "$root/frontend/dist-console" "$web/console"
   for script in infra/nginx/docker-entrypoint.d/*.sh; do
     WEB_SITE_DIR="$web/site" NGINX_ENVSUBST_OUTPUT_DIR="$web/conf" REAL_IP_FROM=127.0.0.1/32,::1/128 \
       "$script"
   done
   for template in infra/nginx/templates/*.template; do
     CONTACT_SERVICE_ADDR=127.0.0.1:$service_port CONTACT_SERVICE_RESOLVER=127.0.0.1 \
-      envsubst '${CONTACT_SERVICE_ADDR} ${CONTACT_SERVICE_RESOLVER}' \
+      CONSOLE_SERVICE_ADDR=127.0.0.1:$console_port \
+      envsubst '${CONTACT_SERVICE_ADDR} ${CONTACT_SERVICE_RESOLVER} ${CONSOLE_SERVICE_ADDR}' \
       <"$template" >"$web/conf/$(basename "$template" .template)"
   done
   nginx -e stderr -t -q -p "$web/" -c conf/nginx.conf

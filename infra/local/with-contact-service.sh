@@ -46,11 +46,19 @@ export CONSOLE_PORT=${CONSOLE_PORT:-3001}
 (cd contact-service && PORT=$port HOST=127.0.0.1 DATABASE_URL='' EMBEDDED_DATABASE=true exec node dist/src/entrypoints/api.js) >>"$log" 2>&1 &
 service=$!
 children+=("$service")
-echo "contact-service on http://127.0.0.1:$port (embedded database; logs in $log); operators' console API on http://127.0.0.1:$CONSOLE_PORT/api/console"
+echo "contact-service on http://127.0.0.1:$port (embedded database; logs in $log)"
 
 for _ in $(seq 1 60); do
   curl -fsS "http://127.0.0.1:$port/api/health/ready" >/dev/null 2>&1 && break
   kill -0 $service 2>/dev/null || { echo "The contact-service did not start" >&2; exit 1; }
   sleep 0.5
 done
+# make start also serves the built console app on loopback, its API proxied to the console port.
+if [[ ${CONSOLE_APP:-} == preview ]]; then
+  console_app_port=${CONSOLE_APP_PORT:-8081}
+  CONSOLE_API_URL=http://127.0.0.1:$CONSOLE_PORT npm run --silent preview:console -w frontend -- \
+    --host 127.0.0.1 --port "$console_app_port" --strictPort >>.stack/logs/console-app.log 2>&1 &
+  children+=($!)
+  echo "Operators' console: http://localhost:$console_app_port/console/ (accounts: make leads ARGS='users add NAME --role admin')"
+fi
 CONTACT_SERVICE_URL=http://127.0.0.1:$port "$@"

@@ -1,0 +1,220 @@
+// The operators' console (docs/operating.md, "The operators' console") in Chromium against the
+// stack's console server: enrolment from the CLI's link, sign-in with a second factor, the
+// account page, throttling, idle expiry, roles, cross-site requests, and no console on the
+// public port. Every screen and state is checked with axe.
+import { test as base, expect, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import {
+  codeFor,
+  enrolledOperator,
+  keepConsoleTrafficLocal,
+  signIn,
+  uniqueUsername,
+} from '../support/console.ts';
+import { baseUrl, consoleUrl, leads, sql } from '../support/stack.ts';
+
+const test = base.extend({
+  context: async ({ context }, use) => {
+    await keepConsoleTrafficLocal(context);
+    await use(context);
+  },
+});
+
+const SIGN_IN_FAILED = 'Wrong username, password or code.';
+
+async function expectHeading(page: Page, name: string | RegExp): Promise<void> {
+  const heading = page.getByRole('heading', { level: 1, name });
+  await expect(heading).toBeVisible();
+  await expect(heading).toBeFocused();
+}
+
+test('an account added with the CLI enrols through its link, signs in with a code, and sees its sessions', async ({
+  page,
+}, testInfo) => {
+  const operator = await enrolledOperator(page, 'admin');
+  await expectNoAxeViolations(page, testInfo, 'recovery codes');
+  await page.getByRole('link', { name: 'Continue to your account' }).click();
+  await expectHeading(page, 'Your account');
+  await expect(page.getByText(`Signed in as ${operator.username}`)).toBeVisible();
+  await expect(page.getByRole('cell', { name: /this browser/ })).toBeVisible();
+  await expectNoAxeViolations(page, testInfo, 'account');
+  await expect(page).toHaveTitle('Your account · Console');
+
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expectHeading(page, 'Sign in');
+  await expectNoAxeViolations(page, testInfo, 'sign-in');
+
+  // Keyboard only: type, Tab, Enter; the code step opens with focus on its heading.
+  await page.getByLabel('Username').focus();
+  await page.keyboard.type(operator.username);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(operator.password);
+  await page.keyboard.press('Enter');
+  await expectHeading(page, 'Enter your code');
+  await expectNoAxeViolations(page, testInfo, 'code');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Code')).toBeFocused();
+  await expect(page.getByLabel('Code')).toHaveAttribute('autocomplete', 'one-time-code');
+  await page.keyboard.type(codeFor(operator.totp, 1));
+  await page.keyboard.press('Enter');
+  await expectHeading(page, 'Your account');
+
+  const audit = await leads(['audit', '--json', '--limit', '200']);
+  const mine = (JSON.parse(audit) as { command: string; actor: string }[]).filter(
+    (record) => record.actor === operator.username,
+  );
+  expect(mine.map((record) => record.command)).toEqual(
+    expect.arrayContaining(['enrolment', 'sign-in', 'sign-out']),
+  );
+});
+
+test('a recovery code signs in once; the same code a second time is refused', async ({ page }) => {
+  const operator = await enrolledOperator(page, 'member');
+  const [recoveryCode] = operator.recoveryCodes as [string];
+  await page.context().clearCookies();
+  await signIn(page, operator, recoveryCode);
+  await expectHeading(page, 'Your account');
+  await page.context().clearCookies();
+  await signIn(page, operator, recoveryCode);
+  await expect(page.getByRole('alert')).toHaveText(SIGN_IN_FAILED);
+});
+
+test.describe('failed sign-ins', () => {
+  // The client address is throttled as well as the account, and every test signs in from this
+  // machine: the count starts from zero and is cleared after, as a day without failures would.
+  test.beforeEach(() => sql(`DELETE FROM sign_in_failures`));
+  test.afterEach(() => sql(`DELETE FROM sign_in_failures`));
+
+  test('one sentence for every failure, then growing waits that the screen announces', async ({
+    page,
+  }, testInfo) => {
+    const operator = await enrolledOperator(page, 'member');
+    await page.context().clearCookies();
+    // Three failures of three kinds, one answer: no such account, a wrong password, a wrong code.
+    await signIn(page, { ...operator, username: uniqueUsername('nobody') });
+    await expect(page.getByRole('alert')).toHaveText(SIGN_IN_FAILED);
+    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page, testInfo, 'sign-in failed');
+    await signIn(page, { ...operator, password: `${operator.password}!` });
+    await expect(page.getByRole('alert')).toHaveText(SIGN_IN_FAILED);
+    await signIn(page, operator, '000000');
+    await expect(page.getByRole('alert')).toHaveText(SIGN_IN_FAILED);
+
+    // Three more wrong passwords, as a script would send them: each must wait its turn, and
+    // each wait is longer than the one before.
+    const waits: number[] = [];
+    for (let failures = 3; failures < 6;) {
+      const answer = await page.request.post(`${consoleUrl}/api/console/sign-in`, {
+        data: { username: operator.username, password: 'not the password', code: '123456' },
+      });
+      if (answer.status() === 429) {
+        const seconds = Number(answer.headers()['retry-after']);
+        waits.push(seconds);
+        await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+        continue;
+      }
+      expect(answer.status()).toBe(401);
+      failures += 1;
+    }
+    testInfo.annotations.push({ type: 'waits (s)', description: waits.join(', ') });
+    expect(waits.length).toBeGreaterThanOrEqual(2);
+    expect(waits.at(-1)).toBeGreaterThan(waits[0]!);
+
+    // Now even the right password and code wait; the screen says for how long.
+    await signIn(page, operator);
+    await expect(page.getByRole('alert')).toHaveText(
+      /^Too many failed sign-ins\. Try again in \d+ seconds\.$/,
+    );
+    await expectNoAxeViolations(page, testInfo, 'sign-in throttled');
+    const audit = JSON.parse(await leads(['audit', '--json', '--limit', '100'])) as {
+      command: string;
+      actor: string;
+      details: { reason?: string };
+    }[];
+    const reasons = audit
+      .filter((record) => record.actor === operator.username && record.command !== 'enrolment')
+      .map((record) => record.details.reason);
+    expect(reasons).toEqual(expect.arrayContaining(['wrong password', 'throttled']));
+  });
+});
+
+test('a session idle for longer than the limit ends: the next screen asks to sign in', async ({
+  page,
+}) => {
+  const operator = await enrolledOperator(page, 'member');
+  await page.goto(`${consoleUrl}/console/account`);
+  await expectHeading(page, 'Your account');
+  await sql(
+    `UPDATE console_sessions SET last_seen_at = now() - interval '31 minutes'
+      WHERE user_id = (SELECT id FROM users WHERE username = $1)`,
+    [operator.username],
+  );
+  await page.reload();
+  await expectHeading(page, 'Sign in');
+});
+
+test('a member is refused what only admins may do', async ({ page }) => {
+  await enrolledOperator(page, 'member');
+  const answer = await page.evaluate(async () => {
+    const response = await fetch('/api/console/admin/users', { credentials: 'include' });
+    return { status: response.status, body: (await response.json()) as { message: string } };
+  });
+  expect(answer.status).toBe(403);
+  expect(answer.body.message).toBe('Only an admin can do this.');
+});
+
+test('a request from another site is refused, and the session goes on', async ({ browser }) => {
+  // Another site's page (served here by the test): it posts a form to the console, as a
+  // cross-site request forgery would.
+  const attacker = 'http://attacker.example';
+  const context = await browser.newContext();
+  const consoleOrigin = new URL(consoleUrl).origin;
+  await context.route(
+    (url) => url.origin !== consoleOrigin,
+    (route) =>
+      route.request().url().startsWith(attacker)
+        ? route.fulfill({
+            contentType: 'text/html',
+            body: `<!doctype html><title>Other site</title>
+              <form method="post" action="${consoleUrl}/api/console/sign-out-everywhere"></form>`,
+          })
+        : route.abort('blockedbyclient'),
+  );
+  const page = await context.newPage();
+  await enrolledOperator(page, 'admin');
+  const other = await context.newPage();
+  await other.goto(`${attacker}/`);
+  const [answer] = await Promise.all([
+    other.waitForResponse(`${consoleUrl}/api/console/sign-out-everywhere`),
+    other.evaluate(() => document.forms[0]!.submit()),
+  ]);
+  expect(answer.status()).toBe(403);
+  // Even with the session's cookie, a request whose headers say it is cross-site is refused.
+  const cookies = await context.cookies(consoleUrl);
+  const refused = await context.request.post(`${consoleUrl}/api/console/sign-out-everywhere`, {
+    headers: {
+      Origin: attacker,
+      'Sec-Fetch-Site': 'cross-site',
+      Cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '),
+    },
+  });
+  expect(refused.status()).toBe(403);
+  await page.goto(`${consoleUrl}/console/account`);
+  await expectHeading(page, 'Your account');
+  await context.close();
+});
+
+test("the public port has no console: every console address is the site's 404 page", async ({
+  request,
+}) => {
+  for (const path of ['/console', '/console/', '/console/sign-in', '/api/console/me']) {
+    const response = await request.get(`${baseUrl}${path}`, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+    expect(response.headers()['content-type'], path).toContain('text/html');
+  }
+  const post = await request.post(`${baseUrl}/api/console/sign-in`, {
+    data: { username: 'x', password: 'y', code: '1' },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(404);
+});

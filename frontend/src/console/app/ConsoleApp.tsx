@@ -1,0 +1,43 @@
+import { Provider } from 'react-redux';
+import { Redirect, Route, Router, Switch } from 'wouter';
+import { useMeQuery, type Me } from '../api/console-api';
+import { AccountPage } from '../screens/AccountPage';
+import { EnrolPage } from '../screens/EnrolPage';
+import { NotFoundPage } from '../screens/NotFoundPage';
+import { SignInPage } from '../screens/SignInPage';
+import { ConsoleLayout } from './ConsoleLayout';
+import type { createConsoleStore } from './store';
+
+/** Screens for the signed-in only: anyone else is sent to sign in (the API refuses them anyway). */
+function SignedIn({ screen }: { screen: (me: Me) => React.ReactNode }) {
+  const me = useMeQuery();
+  // Right after a sign-in the answer is being read again: the old "nobody" must not redirect.
+  if (me.isLoading || (me.isFetching && !me.data)) return <p role="status">Loading…</p>;
+  if (me.isError)
+    return <p role="alert">The console could not reach the service. Reload to try again.</p>;
+  if (!me.data) return <Redirect to="/sign-in" replace />;
+  return <>{screen(me.data)}</>;
+}
+
+export function ConsoleApp({ store }: { store: ReturnType<typeof createConsoleStore> }) {
+  return (
+    <Provider store={store}>
+      <Router base="/console">
+        <ConsoleLayout>
+          <Switch>
+            <Route path="/sign-in" component={SignInPage} />
+            <Route path="/enrol" component={EnrolPage} />
+            <Route path="/account">
+              <SignedIn screen={(me) => <AccountPage me={me} />} />
+            </Route>
+            {/* The inbox comes here; until then an operator lands on their account. */}
+            <Route path="/">
+              <SignedIn screen={() => <Redirect to="/account" replace />} />
+            </Route>
+            <Route component={NotFoundPage} />
+          </Switch>
+        </ConsoleLayout>
+      </Router>
+    </Provider>
+  );
+}

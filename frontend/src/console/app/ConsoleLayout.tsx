@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useMeQuery, useSignOutMutation } from '../api/console-api';
+
+/** The frame of every screen: who is signed in, the way out, and the screen itself. */
+export function ConsoleLayout({ children }: { children: ReactNode }) {
+  const [, navigate] = useLocation();
+  const { data: me } = useMeQuery();
+  const [signOut] = useSignOutMutation();
+  const leave = async () => {
+    await signOut('this');
+    navigate('/sign-in');
+  };
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="console-header">
+        <p className="brand">Console</p>
+        {me && (
+          <nav aria-label="Console">
+            <Link href="/account">Your account</Link>
+            <span className="who">
+              {me.username} ({me.role})
+            </span>
+            <button type="button" className="secondary" onClick={() => void leave()}>
+              Sign out
+            </button>
+          </nav>
+        )}
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { type Me } from '../api/console-api';
+import { PageHeading } from '../ui/PageHeading';
+import { PasswordForm } from './account/PasswordForm';
+import { RecoveryCodesForm } from './account/RecoveryCodesForm';
+import { SessionList } from './account/SessionList';
+
+/** The operator's own account: where they are signed in, their password, their recovery codes. */
+export function AccountPage({ me }: { me: Me }) {
+  return (
+    <>
+      <PageHeading>Your account</PageHeading>
+      <p>
+        Signed in as <strong>{me.username}</strong> (
+        {me.role === 'admin' ? 'administrator' : 'member'}).
+      </p>
+      <SessionList />
+      <PasswordForm username={me.username} />
+      <RecoveryCodesForm />
+    </>
+  );
+}
