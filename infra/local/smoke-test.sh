@@ -170,6 +170,20 @@ else
 fi
 check "the list of example values is not served" status_is "$(fetch /example-config.txt)" 404
 
+echo "The operators' console: a server of its own, never on the public port"
+console=${CONSOLE_URL:-http://127.0.0.1:8081}
+for path in /console /console/ /console/sign-in /api/console/me; do
+  check "$path on the public port is the site's 404 page" status_is "$(fetch "$path")" 404
+done
+console_fetch() { curl -s -o "$tmp/body" -D "$tmp/headers" -w '%{http_code}' "$@"; }
+check "the console app is served on its own port" status_is "$(console_fetch "$console/console/sign-in")" 200
+check "its pages are never indexed" has_header X-Robots-Tag 'noindex, nofollow'
+check "nor cached" has_header Cache-Control 'no-store'
+check "nor framed" has_header Content-Security-Policy ".*frame-ancestors 'none'"
+check "its API asks for a session (401)" status_is "$(console_fetch "$console/api/console/me")" 401
+check "a visitor from outside CONSOLE_ALLOW_FROM is refused (403)" \
+  status_is "$(console_fetch -H 'X-Forwarded-For: 203.0.113.9' "$console/console/sign-in")" 403
+
 echo "Property-based fuzzing through nginx (fixed seed; make fuzz runs longer)"
 if FUZZ_TARGET_URL=$site FUZZ_DATABASE_URL=$database_url FUZZ_RUNS=${FUZZ_RUNS:-300} \
   npm run --silent fuzz -w contact-service >"$tmp/fuzz.log" 2>&1; then fuzzed=yes; else fuzzed=no; fi

@@ -19,11 +19,12 @@ const skip = missing ? 'kubectl is missing (render.test.mjs says what to do)' : 
 
 const DNS = ['UDP/53', 'TCP/53'];
 /**
- * Where each kind of pod may connect: web only to the contact-service; every pod that runs the
+ * Where each kind of pod may connect: web only to the contact-service (its API and its console
+ * API); every pod that runs the
  * service's image to Postgres, SMTP (25, 465, 587) and HTTPS (webhook, Slack); all to DNS.
  */
 function expectedEgress({ labels }) {
-  if (labels['app.kubernetes.io/name'] === 'web') return [...DNS, 'TCP/3000'];
+  if (labels['app.kubernetes.io/name'] === 'web') return [...DNS, 'TCP/3000', 'TCP/3001'];
   if (labels['app.kubernetes.io/name'] === 'contact-service') {
     return [...DNS, 'TCP/5432', 'TCP/25', 'TCP/465', 'TCP/587', 'TCP/443'];
   }
@@ -37,7 +38,61 @@ const SECRET_SETTINGS = [
   'WEBHOOK_URL',
   'WEBHOOK_SECRET',
   'SLACK_WEBHOOK_URL',
+  'CONSOLE_SECRET_KEY',
 ];
+
+/** Every Ingress and HTTPRoute, with the hosts it answers and the Services it sends to. */
+function waysIn(objects) {
+  return objects
+    .filter((o) => o.kind === 'Ingress' || o.kind === 'HTTPRoute')
+    .map((way) => ({
+      kind: way.kind,
+      name: way.metadata.name,
+      hosts:
+        way.kind === 'Ingress'
+          ? (way.spec.rules ?? []).map((rule) => rule.host)
+          : (way.spec.hostnames ?? []),
+      services:
+        way.kind === 'Ingress'
+          ? (way.spec.rules ?? []).flatMap((rule) =>
+              (rule.http?.paths ?? []).map((path) => path.backend.service.name),
+            )
+          : (way.spec.rules ?? []).flatMap((rule) => (rule.backendRefs ?? []).map((b) => b.name)),
+    }));
+}
+
+const EVERYWHERE = ['0.0.0.0/0', '::/0'];
+
+/**
+ * The console's Service is never a backend of the public way in; a way in to it sends nowhere
+ * else, answers a host of its own, and comes with an allow-list of the operators' ranges in the
+ * web ConfigMap (CONSOLE_ALLOW_FROM: set, not everywhere, not the private default).
+ */
+function checkConsoleWayIn(objects) {
+  const problems = [];
+  const ways = waysIn(objects);
+  const publicHosts = new Set(
+    ways.filter((way) => way.services.includes('web')).flatMap((way) => way.hosts),
+  );
+  const allow = objects
+    .find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('web'))
+    ?.data?.CONSOLE_ALLOW_FROM?.split(',');
+  for (const way of ways.filter((w) => w.services.includes('console'))) {
+    const id = `${way.kind} ${way.name}`;
+    if (way.services.some((service) => service !== 'console')) {
+      problems.push(`${id}: sends the console and something else`);
+    }
+    if (way.hosts.length === 0 || way.hosts.some((host) => publicHosts.has(host))) {
+      problems.push(`${id}: needs a host of its own, not the public site's`);
+    }
+    if (!allow?.length || allow.some((range) => EVERYWHERE.includes(range.trim()))) {
+      problems.push(`${id}: CONSOLE_ALLOW_FROM must name the operators' ranges`);
+    } else if (allow.includes('10.0.0.0/8')) {
+      problems.push(`${id}: CONSOLE_ALLOW_FROM is still the private default`);
+    }
+  }
+  return problems;
+}
 
 const networkPolicies = (objects) => checkNetworkPolicies(objects, expectedEgress);
 const noCommittedSecrets = (objects) => checkNoCommittedSecrets(objects, SECRET_SETTINGS);
@@ -67,9 +122,14 @@ for (const { name, objects, rendered } of skip ? [] : allSources()) {
       test(rule, () => assert.deepEqual(check(context), []));
     }
     if (rendered && name !== 'base') {
-      test('has exactly one way in: an Ingress or an HTTPRoute', () => {
-        const ways = objects.filter((o) => o.kind === 'Ingress' || o.kind === 'HTTPRoute');
-        assert.equal(ways.length, 1, `found ${ways.map((o) => o.kind).join(' and ') || 'none'}`);
+      test('has exactly one public way in: an Ingress or an HTTPRoute to web', () => {
+        const ways = waysIn(objects).filter((way) => way.services.includes('web'));
+        assert.equal(ways.length, 1, `found ${ways.map((w) => w.kind).join(' and ') || 'none'}`);
+      });
+    }
+    if (rendered) {
+      test('the console is reached only by a way in of its own, for allow-listed ranges', () => {
+        assert.deepEqual(checkConsoleWayIn(objects), []);
       });
     }
   });
@@ -174,6 +234,34 @@ describe('each rule notices when it is broken', { skip }, () => {
         }),
     ],
   };
+
+  const consoleOverlay = () => render('overlays/console');
+  const consoleIngress = (objects) =>
+    objects.find((o) => o.kind === 'Ingress' && o.metadata.name === 'console');
+  const webSettings = (objects) =>
+    objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('web'));
+  const consoleCases = {
+    'a console Ingress open to everyone': (objects) =>
+      (webSettings(objects).data.CONSOLE_ALLOW_FROM = '0.0.0.0/0'),
+    'a console Ingress with the private default': (objects) =>
+      (webSettings(objects).data.CONSOLE_ALLOW_FROM = '10.0.0.0/8,192.168.0.0/16'),
+    "a console Ingress on the public site's host": (objects) =>
+      (consoleIngress(objects).spec.rules[0].host = 'www.example.com'),
+    'a console Ingress that also sends to web': (objects) =>
+      consoleIngress(objects).spec.rules[0].http.paths.push({
+        path: '/api',
+        pathType: 'Prefix',
+        backend: { service: { name: 'web', port: { name: 'http' } } },
+      }),
+  };
+  for (const [broken, breakIt] of Object.entries(consoleCases)) {
+    test(broken, () => {
+      const objects = consoleOverlay();
+      assert.deepEqual(checkConsoleWayIn(objects), [], 'the unbroken overlay passes');
+      breakIt(objects);
+      assert.notDeepEqual(checkConsoleWayIn(objects), []);
+    });
+  }
 
   for (const [broken, [check, breakIt]] of Object.entries(cases)) {
     test(broken, () => {

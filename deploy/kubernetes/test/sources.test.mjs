@@ -195,6 +195,11 @@ for (const { name, objects, rendered } of skip ? [] : allSources()) {
           assert.ok(at >= 0 && at < names.indexOf('CONTACT_SERVICE_ADDR'), `$(${reference})`);
         }
         assertRanges(env.REAL_IP_FROM, 'REAL_IP_FROM');
+        assertRanges(env.CONSOLE_ALLOW_FROM, 'CONSOLE_ALLOW_FROM');
+        const [consoleHost, consolePort] = env.CONSOLE_SERVICE_ADDR.split(':');
+        assert.equal(consoleHost, host, 'CONSOLE_SERVICE_ADDR host');
+        const consoleServicePort = service.spec.ports.find((p) => p.name === 'console');
+        assert.equal(Number(consolePort), consoleServicePort?.port, 'CONSOLE_SERVICE_ADDR port');
       }
     });
 

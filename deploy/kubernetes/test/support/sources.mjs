@@ -155,5 +155,7 @@ export function nginxSettings() {
   }
   const realIp = read('infra/nginx/docker-entrypoint.d/15-real-ip.sh');
   if (realIp.includes('REAL_IP_FROM')) names.add('REAL_IP_FROM');
+  const consoleAllow = read('infra/nginx/docker-entrypoint.d/25-console-allow.sh');
+  if (consoleAllow.includes('CONSOLE_ALLOW_FROM')) names.add('CONSOLE_ALLOW_FROM');
   return names;
 }
