@@ -270,6 +270,17 @@ step "The browser suite against the container stack (make e2e-containers)"
 if make --no-print-directory e2e-containers; then suite=passed; else suite=failed; fi
 check "the browser suite passed against the container stack" is "$suite" passed
 
+step "The operators' console through the container stack: what the browser suite's console tests left"
+check "web publishes the console on this machine's loopback only" \
+  is "$(docker-compose port web 8081)" "127.0.0.1:$(sed -n 's/^CONSOLE_PORT=//p' .env)"
+check "make up put a CONSOLE_SECRET_KEY into .env" grep -Eq '^CONSOLE_SECRET_KEY=.{44}$' .env
+make --no-print-directory leads ARGS='users list' | head -n 20
+make --no-print-directory leads ARGS='audit --limit 12'
+audit=$(leads_says audit --json --limit 500)
+for command in enrolment sign-in 'sign-in failed' 'sign-in refused' sign-out; do
+  check "the audit trail holds \"$command\" records" grep -q "\"command\": \"$command\"" <<<"$audit"
+done
+
 step "The contact-service comes back on another address: nginx follows it"
 service=$(docker-compose ps -q contact-service)
 address() { docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}' "$1"; }

@@ -34,6 +34,12 @@ id=$(curl -s -X POST "$site/api/contact" -H 'Content-Type: application/json' \
 check "a lead sent through the site answers 201 with an id" test -n "$id"
 make --no-print-directory leads ARGS="show $id" >"$work/leads-show.txt" 2>&1 || true
 check "make leads beside make start shows it" grep -q 'Newcomer Check' "$work/leads-show.txt"
+console=http://localhost:8081
+for _ in $(seq 1 30); do curl -fsS -o /dev/null "$console/console/sign-in" 2>/dev/null && break; sleep 1; done
+check "the operators' console answers at $console/console/" curl -fsS -o /dev/null "$console/console/sign-in"
+check "and its API asks for a session (401)" \
+  test "$(curl -s -o /dev/null -w '%{http_code}' "$console/api/console/me")" = 401
+check "make start made the console's key in its ignored data folder" test -s contact-service/.data/console-secret-key
 # [p]: the pattern does not match the command line of the shell that runs pgrep.
 running_postgres="[p]ostgres -D $PWD/contact-service/.data/postgres"
 postgres=$(pgrep -f "$running_postgres" || true)
@@ -43,6 +49,7 @@ check "make start runs its embedded Postgres" test -n "$postgres"
 kill -INT -- "-$start" 2>/dev/null || true
 for _ in $(seq 1 30); do kill -0 "$start" 2>/dev/null || break; sleep 1; done
 check "make start ended within 30 s of a Ctrl-C" bash -c "! kill -0 $start 2>/dev/null"
+check "and so did the console's preview" bash -c "! curl -s -o /dev/null $console/console/sign-in"
 check "its embedded Postgres stopped with it" \
   bash -c "! pgrep -f '$running_postgres'"
 check "the embedded database shut down cleanly" \

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { Secret, TOTP } from 'otpauth';
+import { Secret } from 'otpauth';
 import { SIGN_IN_FAILED } from '../src/operators/sign-in.js';
 import { RetentionService } from '../src/retention/retention.service.js';
 import { FREE_FAILURES, LOCK_AFTER, LOCK_MINUTES } from '../src/operators/sign-in-throttle.js';
 import {
+  codeAt,
   ConsoleClient,
+  enrolOperator,
   leadsUsers,
+  PASSWORD,
   startConsole,
   tokenOf,
   type RunningConsole,
@@ -21,7 +24,6 @@ let db: TestDatabase;
 let api: RunningApp;
 let console_: RunningConsole;
 
-const PASSWORD = 'correct horse battery staple';
 const minutes = (n: number) => n * 60_000;
 
 beforeAll(async () => {
@@ -36,38 +38,9 @@ afterAll(async () => {
   await db?.drop();
 });
 
-interface Enrolled {
-  client: ConsoleClient;
-  secret: string;
-  recoveryCodes: string[];
-}
-
-const codeOf = (secret: string, stepsAhead = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({
-    timestamp: console_.clock.now().getTime() + stepsAhead * 30_000,
-  });
-
-/** `leads users add`, then the link opened and finished as its owner would. */
-async function enrol(
-  name: string,
-  role: 'admin' | 'member',
-  address = '10.0.0.1',
-): Promise<Enrolled> {
-  const added = await leadsUsers(db.url, `add ${name} --role ${role}`);
-  expect(added.code).toBe(0);
-  const token = tokenOf(added.out);
-  const client = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': address });
-  const opened = await client.call('POST', '/enrolment/open', { token });
-  expect(opened.status).toBe(200);
-  const secret = opened.body.totpSecret as string;
-  const done = await client.call('POST', '/enrolment/finish', {
-    token,
-    password: PASSWORD,
-    code: codeOf(secret),
-  });
-  expect(done.status).toBe(200);
-  return { client, secret, recoveryCodes: done.body.recoveryCodes as string[] };
-}
+const codeOf = (secret: string, stepsAhead = 0) => codeAt(console_, secret, stepsAhead);
+const enrol = (name: string, role: 'admin' | 'member', address?: string) =>
+  enrolOperator(db.url, console_, name, role, address);
 
 const audit = async (command: string) =>
   db.query<{ actor: string; details: Record<string, unknown> }>(
@@ -79,7 +52,7 @@ describe('the console’s listener', () => {
   it('is not on the public port: every console path there is the site’s 404', async () => {
     for (const route of console_.routes) {
       const [method, path] = route.split(' ') as [string, string];
-      const answer = await fetch(`${api.baseUrl}${path.replace(':ref', 'abc')}`, { method });
+      const answer = await fetch(`${api.baseUrl}${path.replace(/:(ref|id)/, 'abc')}`, { method });
       expect([route, answer.status]).toEqual([route, 404]);
     }
   });
@@ -88,6 +61,7 @@ describe('the console’s listener', () => {
     const anonymous = new ConsoleClient(console_.baseUrl);
     const open = [
       'POST /api/console/sign-in',
+      'POST /api/console/sign-in/passkey-options',
       'POST /api/console/enrolment/open',
       'POST /api/console/enrolment/finish',
     ];
@@ -96,7 +70,7 @@ describe('the console’s listener', () => {
       const [method, path] = route.split(' ') as [string, string];
       const answer = await anonymous.call(
         method,
-        path.replace('/api/console', '').replace(':ref', 'abc'),
+        path.replace('/api/console', '').replace(/:(ref|id)/, 'abc'),
       );
       expect([route, answer.status]).toEqual([route, 401]);
     }

@@ -72,9 +72,11 @@ describe('the embedded database', () => {
       'enrolments',
       'migrations',
       'notifications',
+      'passkeys',
       'rate_limits',
       'recovery_codes',
       'sign_in_failures',
+      'used_passkey_challenges',
       'users',
     ]);
   });

@@ -1,7 +1,7 @@
 // The operators' console (docs/operating.md, "The operators' console") in Chromium against the
-// stack's console server: enrolment from the CLI's link, sign-in with a second factor, the
-// account page, throttling, idle expiry, roles, cross-site requests, and no console on the
-// public port. Every screen and state is checked with axe.
+// stack's console server: enrolment from the CLI's link, sign-in with a second factor (a code or
+// a passkey), the account page, throttling, idle expiry, roles, cross-site requests, and no
+// console on the public port. Every screen and state is checked with axe.
 import { test as base, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import {
@@ -66,6 +66,56 @@ test('an account added with the CLI enrols through its link, signs in with a cod
   expect(mine.map((record) => record.command)).toEqual(
     expect.arrayContaining(['enrolment', 'sign-in', 'sign-out']),
   );
+});
+
+test('a passkey added on the account page signs in instead of a code', async ({
+  page,
+}, testInfo) => {
+  // Chromium's virtual authenticator (CDP WebAuthn domain) plays a platform passkey.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const operator = await enrolledOperator(page, 'member');
+  await page.getByRole('link', { name: 'Continue to your account' }).click();
+  await expectHeading(page, 'Your account');
+  const passkeys = page.getByRole('region', { name: 'Passkeys' });
+  await expect(passkeys.getByText('You have no passkey yet.')).toBeVisible();
+  await passkeys.getByLabel('Name for this passkey').fill('Virtual key');
+  await passkeys.getByLabel('Password').fill(operator.password);
+  await passkeys.getByLabel('Code from your app').fill(codeFor(operator.totp, 1));
+  await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(passkeys.getByRole('status')).toHaveText('The passkey Virtual key is added.');
+  await expect(passkeys.getByRole('cell', { name: 'Virtual key', exact: true })).toBeVisible();
+  await expectNoAxeViolations(page, testInfo, 'passkey added');
+
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expectHeading(page, 'Sign in');
+  await page.getByLabel('Username').fill(operator.username);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Use a passkey instead' }).click();
+  await expectHeading(page, 'Your account');
+  await expect(
+    page.getByRole('region', { name: 'Passkeys' }).getByRole('cell', { name: 'Never' }),
+  ).toHaveCount(0);
+  const audit = JSON.parse(await leads(['audit', '--json', '--limit', '50'])) as {
+    command: string;
+    actor: string;
+    details: { factor?: string };
+  }[];
+  const signIn = audit.find(
+    (record) => record.actor === operator.username && record.command === 'sign-in',
+  );
+  expect(signIn?.details.factor).toBe('passkey');
 });
 
 test('a recovery code signs in once; the same code a second time is refused', async ({ page }) => {

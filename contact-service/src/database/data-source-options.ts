@@ -5,6 +5,7 @@ import { Notifications1795100000000 } from './migrations/1795100000000-notificat
 import { AuditLog1795200000000 } from './migrations/1795200000000-audit-log.js';
 import { RateLimits1795300000000 } from './migrations/1795300000000-rate-limits.js';
 import { OperatorAccounts1795400000000 } from './migrations/1795400000000-operator-accounts.js';
+import { Passkeys1795500000000 } from './migrations/1795500000000-passkeys.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -34,6 +35,7 @@ export function dataSourceOptions({
       AuditLog1795200000000,
       RateLimits1795300000000,
       OperatorAccounts1795400000000,
+      Passkeys1795500000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -84,6 +84,7 @@ export class Accounts {
         [account.id],
       );
       await manager.query(`DELETE FROM recovery_codes WHERE user_id = $1`, [account.id]);
+      await manager.query(`DELETE FROM passkeys WHERE user_id = $1`, [account.id]);
       return {
         account: { ...account, enrolled: false },
         token: await this.newEnrolment(manager, account.id),

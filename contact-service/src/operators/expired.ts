@@ -2,8 +2,8 @@ import type { DataSource } from 'typeorm';
 /**
  * What the console keeps only while it matters, removed once it no longer does: sessions past
  * either limit (already refused; a session never presented again would otherwise stay), sign-in
- * failures forgotten after a day, and enrolment links past their 24 hours. Answers how many rows
- * went. Run daily by the retention job.
+ * failures forgotten after a day, enrolment links past their 24 hours, and answered passkey
+ * challenges past their 5 minutes. Answers how many rows went. Run daily by the retention job.
  */
 export async function removeExpired(
   dataSource: DataSource,
@@ -19,9 +19,11 @@ export async function removeExpired(
         WHERE last_failure_at < now() - interval '1 day'
           AND (locked_until IS NULL OR locked_until < now()) RETURNING 1),
      enrolments AS (
-       DELETE FROM enrolments WHERE expires_at < now() RETURNING 1)
+       DELETE FROM enrolments WHERE expires_at < now() RETURNING 1),
+     challenges AS (
+       DELETE FROM used_passkey_challenges WHERE expires_at < now() RETURNING 1)
      SELECT (SELECT count(*) FROM sessions) + (SELECT count(*) FROM failures)
-          + (SELECT count(*) FROM enrolments) AS n`,
+          + (SELECT count(*) FROM enrolments) + (SELECT count(*) FROM challenges) AS n`,
     [limits.idleMinutes, limits.maxHours],
   )) as { n: string }[];
   return Number(row?.n ?? 0);

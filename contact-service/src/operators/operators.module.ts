@@ -13,14 +13,18 @@ import { EnrolmentController } from './console/enrolment.controller.js';
 import { SessionController } from './console/session.controller.js';
 import { Enrolment } from './enrolment.js';
 import { OwnAccount } from './own-account.js';
+import { Passkeys } from './passkeys.js';
 import { SecretBox } from './secret-box.js';
 import { Sessions } from './sessions.js';
 import { SignIn } from './sign-in.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 
 const DATA = getDataSourceToken();
+/** What the console calls itself to authenticator apps and passkey prompts. */
+const CONSOLE_NAME = 'Proposals console';
 const settings = (environment: EnvironmentService) => ({
   key: environment.get('CONSOLE_SECRET_KEY')!,
+  origin: environment.get('CONSOLE_ORIGIN'),
   limits: {
     idleMs: environment.get('SESSION_IDLE_MINUTES') * 60_000,
     maxMs: environment.get('SESSION_MAX_HOURS') * 3600_000,
@@ -49,12 +53,21 @@ const settings = (environment: EnvironmentService) => ({
         new Sessions(data, settings(environment).limits, () => clock.now()),
     },
     {
+      provide: Passkeys,
+      inject: [EnvironmentService, Clock],
+      useFactory: (environment: EnvironmentService, clock: Clock) =>
+        new Passkeys(settings(environment).origin, settings(environment).key, CONSOLE_NAME, () =>
+          clock.now(),
+        ),
+    },
+    {
       provide: SignIn,
-      inject: [DATA, SecretBox, Sessions, EnvironmentService, Clock],
+      inject: [DATA, SecretBox, Sessions, Passkeys, EnvironmentService, Clock],
       useFactory: (
         data: DataSource,
         box: SecretBox,
         sessions: Sessions,
+        passkeys: Passkeys,
         environment: EnvironmentService,
         clock: Clock,
       ) => {
@@ -63,6 +76,7 @@ const settings = (environment: EnvironmentService) => ({
           data,
           box,
           sessions,
+          passkeys,
           new SignInThrottle(data, now),
           settings(environment).key,
           now,
@@ -73,13 +87,18 @@ const settings = (environment: EnvironmentService) => ({
       provide: Enrolment,
       inject: [DATA, SecretBox, Sessions, Clock],
       useFactory: (data: DataSource, box: SecretBox, sessions: Sessions, clock: Clock) =>
-        new Enrolment(data, box, sessions, 'Proposals console', () => clock.now()),
+        new Enrolment(data, box, sessions, CONSOLE_NAME, () => clock.now()),
     },
     {
       provide: OwnAccount,
-      inject: [DATA, SecretBox, Sessions, Clock],
-      useFactory: (data: DataSource, box: SecretBox, sessions: Sessions, clock: Clock) =>
-        new OwnAccount(data, box, sessions, () => clock.now()),
+      inject: [DATA, SecretBox, Sessions, Passkeys, Clock],
+      useFactory: (
+        data: DataSource,
+        box: SecretBox,
+        sessions: Sessions,
+        passkeys: Passkeys,
+        clock: Clock,
+      ) => new OwnAccount(data, box, sessions, passkeys, () => clock.now()),
     },
     {
       provide: Accounts,

@@ -3,23 +3,28 @@ import { AuditTrail } from '../audit/audit-trail.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import { passwordProblem } from './password-policy.js';
 import type { SecretBox } from './secret-box.js';
+import type { PasskeyInfo, Passkeys } from './passkeys.js';
 import { newRecoveryCodes, useCode, type StoredFactor } from './second-factor.js';
 import type { Operator, Sessions } from './sessions.js';
 
 export const CURRENT_WRONG = 'Your current password or code is not right.';
+export const PASSKEY_REFUSED =
+  'Your passkey could not be added: its answer did not hold. Start again with "Add a passkey".';
 
 /** A refused change to one's own account: the message says what to do. */
 export class OwnAccountError extends Error {}
 
 /**
  * What a signed-in operator changes on their own account: the password (their other sessions
- * end) and the recovery codes. Both ask for the current password and a code again.
+ * end), the recovery codes and their passkeys. Each change asks for the current password and a
+ * code again.
  */
 export class OwnAccount {
   constructor(
     private readonly dataSource: DataSource,
     private readonly box: SecretBox,
     private readonly sessions: Sessions,
+    private readonly passkeys: Passkeys,
     private readonly now: () => Date,
   ) {}
 
@@ -43,6 +48,42 @@ export class OwnAccount {
       const codes = await newRecoveryCodes(manager, operator.userId);
       await this.record('recovery codes', operator, manager);
       return codes;
+    });
+  }
+
+  /** What the browser needs to make a passkey for this account (nothing is stored yet). */
+  passkeyOptions(operator: Operator) {
+    return this.passkeys.registrationOptions(this.dataSource.manager, operator);
+  }
+
+  /** Keeps the new passkey the browser made, once the password and a code confirm it is them. */
+  async addPasskey(
+    operator: Operator,
+    current: string,
+    code: string,
+    passkey: string,
+    name: string,
+  ): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.confirm(operator, current, code, manager);
+      const label = name.trim() || 'Passkey';
+      if (!(await this.passkeys.register(manager, operator.userId, passkey, label))) {
+        throw new OwnAccountError(PASSKEY_REFUSED);
+      }
+      await this.record('passkey added', operator, manager);
+    });
+  }
+
+  listPasskeys(operator: Operator): Promise<PasskeyInfo[]> {
+    return this.passkeys.list(this.dataSource.manager, operator.userId);
+  }
+
+  /** False when the operator has no passkey with that id. */
+  async removePasskey(operator: Operator, id: string): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await this.passkeys.remove(manager, operator.userId, id))) return false;
+      await this.record('passkey removed', operator, manager);
+      return true;
     });
   }
 

@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from './password-hash.js';
 import { PASSWORD_MAX } from './password-policy.js';
 import type { SecretBox } from './secret-box.js';
 import { useCode, type StoredFactor } from './second-factor.js';
+import type { Passkeys } from './passkeys.js';
 import type { Sessions } from './sessions.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 
@@ -14,7 +15,9 @@ export const SIGN_IN_FAILED = 'Wrong username, password or code.';
 export interface SignInRequest {
   username: string;
   password: string;
-  code: string;
+  /** The second factor: a code (TOTP or recovery), or a passkey's answer (JSON text). */
+  code?: string;
+  passkey?: string;
   /** The client's address, as the trusted proxy gives it: kept only as a keyed hash. */
   address: string;
   userAgent?: string;
@@ -40,6 +43,7 @@ export class SignIn {
     private readonly dataSource: DataSource,
     private readonly box: SecretBox,
     private readonly sessions: Sessions,
+    private readonly passkeys: Passkeys,
     private readonly throttle: SignInThrottle,
     private readonly addressKey: string,
     private readonly now: () => Date,
@@ -68,39 +72,38 @@ export class SignIn {
          FROM users WHERE username = $1`,
       [username],
     )) as Candidate[];
-    const reason = await this.check(account, request);
-    if (reason !== null || !account) {
+    const checked = await this.check(account, request);
+    if ('reason' in checked || !account) {
       await this.throttle.fail(keys);
-      await audit('sign-in failed', { reason });
+      await audit('sign-in failed', { reason: 'reason' in checked ? checked.reason : null });
       return { outcome: 'failed' };
     }
     await this.throttle.clear(keys[0]!);
     const sessionId = await this.sessions.start(account.id, request.userAgent);
-    await audit('sign-in', {});
+    await audit('sign-in', { factor: checked.factor });
     return { outcome: 'signed in', sessionId };
   }
 
-  /** Why the attempt fails, or null when it succeeds (the code is then used up). */
+  /** Why the attempt fails, or the factor it succeeded with (a code is then used up). */
   private async check(
     account: Candidate | undefined,
     request: SignInRequest,
-  ): Promise<string | null> {
+  ): Promise<{ reason: string } | { factor: string }> {
     this.dummyHash ??= hashPassword('an account that does not exist has this password');
     const tooLong = [...request.password].length > PASSWORD_MAX;
     const right = await verifyPassword(
       tooLong ? '' : request.password,
       account?.password ?? (await this.dummyHash),
     );
-    if (!account) return 'no such account';
-    if (!account.usable) return account.password ? 'account disabled' : 'not enrolled';
-    if (tooLong || !right) return 'wrong password';
-    const factor = await useCode(
-      this.dataSource.manager,
-      account,
-      request.code,
-      this.box,
-      this.now(),
-    );
-    return factor ? null : 'wrong code';
+    if (!account) return { reason: 'no such account' };
+    if (!account.usable) return { reason: account.password ? 'account disabled' : 'not enrolled' };
+    if (tooLong || !right) return { reason: 'wrong password' };
+    const manager = this.dataSource.manager;
+    if (request.passkey !== undefined) {
+      const proved = await this.passkeys.verifySignIn(manager, account.id, request.passkey);
+      return proved ? { factor: 'passkey' } : { reason: 'wrong passkey' };
+    }
+    const factor = await useCode(manager, account, request.code ?? '', this.box, this.now());
+    return factor ? { factor } : { reason: 'wrong code' };
   }
 }

@@ -1,5 +1,7 @@
+import { expect } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { DataSource } from 'typeorm';
 import { createConsoleApp } from '../../src/app/console.factory.js';
 import { closeGracefully } from '../../src/app/app.factory.js';
@@ -115,3 +117,42 @@ export async function leadsUsers(
 /** The token of the enrolment link a `leads users add` or `reset` printed. */
 export const tokenOf = (printed: string) =>
   /\/console\/enrol#([A-Za-z0-9_-]+)/.exec(printed)?.[1] ?? '';
+
+/** The password every enrolled test operator has. */
+export const PASSWORD = 'correct horse battery staple';
+
+export interface Enrolled {
+  client: ConsoleClient;
+  secret: string;
+  recoveryCodes: string[];
+}
+
+/** The authenticator app's code at the console's clock, `stepsAhead` periods on. */
+export const codeAt = (running: RunningConsole, secret: string, stepsAhead = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({
+    timestamp: running.clock.now().getTime() + stepsAhead * 30_000,
+  });
+
+/** `leads users add`, then the link opened and finished as its owner would, from `address`. */
+export async function enrolOperator(
+  databaseUrl: string,
+  running: RunningConsole,
+  name: string,
+  role: 'admin' | 'member',
+  address = '10.0.0.1',
+): Promise<Enrolled> {
+  const added = await leadsUsers(databaseUrl, `add ${name} --role ${role}`);
+  expect([added.code, added.err]).toEqual([0, '']);
+  const token = tokenOf(added.out);
+  const client = new ConsoleClient(running.baseUrl, { 'x-forwarded-for': address });
+  const opened = await client.call('POST', '/enrolment/open', { token });
+  expect(opened.status).toBe(200);
+  const secret = opened.body.totpSecret as string;
+  const done = await client.call('POST', '/enrolment/finish', {
+    token,
+    password: PASSWORD,
+    code: codeAt(running, secret),
+  });
+  expect(done.status).toBe(200);
+  return { client, secret, recoveryCodes: done.body.recoveryCodes as string[] };
+}

@@ -11,13 +11,14 @@ import {
 import { AuditTrail } from '../../audit/audit-trail.js';
 import { apiError } from '../../http/api-error.js';
 import { OwnAccount, OwnAccountError } from '../own-account.js';
+import { PASSKEY_NAME_MAX, type PasskeyInfo } from '../passkeys.js';
 import type { Operator, SessionInfo } from '../sessions.js';
 import { Sessions } from '../sessions.js';
 import { CurrentOperator } from './access.js';
 import { fieldsOf, refusalsAs400 } from './console-body.js';
-import { PASSWORD_FIELD } from './session.controller.js';
+import { PASSKEY_FIELD, PASSWORD_FIELD } from './session.controller.js';
 
-/** The signed-in operator's own account: sessions, password, recovery codes. */
+/** The signed-in operator's own account: sessions, password, recovery codes, passkeys. */
 @Controller('account')
 export class AccountController {
   constructor(
@@ -53,6 +54,42 @@ export class AccountController {
       this.account.changePassword(operator, password, code, newPassword),
       OwnAccountError,
     );
+  }
+
+  @Get('passkeys')
+  passkeys(@CurrentOperator() operator: Operator): Promise<PasskeyInfo[]> {
+    return this.account.listPasskeys(operator);
+  }
+
+  /** What the browser needs to make a new passkey for this account. */
+  @Post('passkeys/options')
+  @HttpCode(200)
+  passkeyOptions(@CurrentOperator() operator: Operator) {
+    return this.account.passkeyOptions(operator);
+  }
+
+  /** The new passkey the browser made, confirmed with the password and a code. */
+  @Post('passkeys')
+  @HttpCode(204)
+  async addPasskey(@CurrentOperator() operator: Operator, @Body() body: unknown): Promise<void> {
+    const { password, code, passkey, name } = fieldsOf(body, {
+      password: PASSWORD_FIELD,
+      code: 32,
+      passkey: PASSKEY_FIELD,
+      name: PASSKEY_NAME_MAX,
+    });
+    await refusalsAs400(
+      this.account.addPasskey(operator, password, code, passkey, name),
+      OwnAccountError,
+    );
+  }
+
+  @Delete('passkeys/:id')
+  @HttpCode(204)
+  async removePasskey(@CurrentOperator() operator: Operator, @Param('id') id: string) {
+    if (!(await this.account.removePasskey(operator, id))) {
+      throw new NotFoundException(apiError(404, 'You have no passkey with that id.'));
+    }
   }
 
   /** Ten new recovery codes, shown this once; the earlier ones stop working. */

@@ -3,19 +3,20 @@ import { apiError } from '../../http/api-error.js';
 
 /**
  * The fields of a console request's JSON body, each a string of at most its length and without
- * NUL; anything else (a missing field, another type, a field not asked for) is a 400 that names
- * the field.
+ * NUL; anything else (a missing required field, another type, a field not asked for) is a 400
+ * that names the field. `optional` fields may be left out.
  */
-export function fieldsOf<Name extends string>(
+export function fieldsOf<Name extends string, Optional extends string = never>(
   body: unknown,
   limits: Record<Name, number>,
-): Record<Name, string> {
+  optional: Record<Optional, number> = {} as Record<Optional, number>,
+): Record<Name, string> & Partial<Record<Optional, string>> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new BadRequestException(apiError(400, 'Send a JSON object.'));
   }
   const problems: Record<string, string> = {};
   for (const [name, value] of Object.entries(body)) {
-    const limit = limits[name as Name];
+    const limit = limits[name as Name] ?? optional[name as Optional];
     if (limit === undefined) problems[name] = 'This field is not expected.';
     else if (typeof value !== 'string') problems[name] = 'This field must be text.';
     else if (value.length > limit)
@@ -31,7 +32,7 @@ export function fieldsOf<Name extends string>(
       apiError(400, 'Please correct the highlighted fields.', problems),
     );
   }
-  return body as Record<Name, string>;
+  return body as Record<Name, string> & Partial<Record<Optional, string>>;
 }
 
 /** A refusal of the operators' rules (its class: `refused`) becomes a 400 with its message. */

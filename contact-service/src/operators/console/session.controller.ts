@@ -1,4 +1,5 @@
 import {
+  BadRequestException,
   Body,
   Controller,
   Get,
@@ -12,6 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuditTrail } from '../../audit/audit-trail.js';
 import { apiError } from '../../http/api-error.js';
+import { Passkeys } from '../passkeys.js';
 import type { Operator } from '../sessions.js';
 import { Sessions } from '../sessions.js';
 import { SIGN_IN_FAILED, SignIn } from '../sign-in.js';
@@ -21,16 +23,30 @@ import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
 /** Text fields of a password are measured in code units here; the policy counts characters. */
 export const PASSWORD_FIELD = 1024;
+/** A passkey's answer as JSON text: about 1 KB from common authenticators. */
+export const PASSKEY_FIELD = 12_000;
 
 @Controller()
 export class SessionController {
   constructor(
     private readonly signIn: SignIn,
+    private readonly passkeys: Passkeys,
     private readonly sessions: Sessions,
     private readonly audit: AuditTrail,
   ) {}
 
-  /** Username, password and a code (TOTP or a recovery code) in one request. */
+  /**
+   * What the browser needs to ask for a passkey: a challenge, and no account or credential named,
+   * so the answer tells nobody whether a username exists.
+   */
+  @Post('sign-in/passkey-options')
+  @Public()
+  @HttpCode(200)
+  passkeyOptions() {
+    return this.passkeys.signInOptions();
+  }
+
+  /** Username, password and a second factor (a code, or a passkey's answer) in one request. */
   @Post('sign-in')
   @Public()
   @HttpCode(200)
@@ -39,15 +55,19 @@ export class SessionController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ username: string }> {
-    const { username, password, code } = fieldsOf(body, {
-      username: 100,
-      password: PASSWORD_FIELD,
-      code: 32,
-    });
+    const { username, password, code, passkey } = fieldsOf(
+      body,
+      { username: 100, password: PASSWORD_FIELD },
+      { code: 32, passkey: PASSKEY_FIELD },
+    );
+    if ((code === undefined) === (passkey === undefined)) {
+      throw new BadRequestException(apiError(400, 'Send either a code or a passkey.'));
+    }
     const result = await this.signIn.attempt({
       username,
       password,
       code,
+      passkey,
       address: request.ip,
       userAgent: request.headers['user-agent'],
     });

@@ -1,4 +1,8 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import { createBaseQuery, defaultQuery, type ApiError } from '../../shared/api/base-query';
 
 /** The console's API, on the console server's own origin (never the public site's). */
@@ -23,15 +27,28 @@ export interface OpenedEnrolment {
   totpSecret: string;
 }
 
-export interface Credentials {
-  username: string;
-  password: string;
-  code: string;
+/** Username and password with one second factor: a code, or a passkey's answer (JSON text). */
+export type Credentials = { username: string; password: string } & (
+  { code: string } | { passkey: string }
+);
+
+export interface PasskeyInfo {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
 }
 
 interface RecoveryCodes {
   recoveryCodes: string[];
 }
+
+/**
+ * What signing in or out changes: everything read for the account. Invalidated, a query on
+ * screen is read again and one not on screen is dropped, so no screen ever shows the previous
+ * operator's sessions or passkeys.
+ */
+const EVERYONES_DATA = ['Me', 'Sessions', 'Passkeys'] as const;
 
 // The site's data defaults (spec §9): nothing refetches by itself, nothing goes stale, nothing
 // is retried. What changes on the server is refetched through tags instead.
@@ -42,7 +59,7 @@ export const consoleApi = createApi({
   refetchOnReconnect: false,
   refetchOnMountOrArgChange: false,
   keepUnusedDataFor: Infinity,
-  tagTypes: ['Me', 'Sessions'],
+  tagTypes: ['Me', 'Sessions', 'Passkeys'],
   endpoints: (build) => ({
     // "Who am I": the spec's read that answers null on a 401 (spec §7), i.e. "not signed in".
     me: build.query<Me | null, void>({
@@ -51,14 +68,17 @@ export const consoleApi = createApi({
     }),
     signIn: build.mutation<{ username: string }, Credentials>({
       query: (body) => ({ url: `${BASE}/sign-in`, method: 'POST', body }),
-      invalidatesTags: ['Me', 'Sessions'],
+      invalidatesTags: EVERYONES_DATA,
+    }),
+    signInPasskeyOptions: build.mutation<PublicKeyCredentialRequestOptionsJSON, void>({
+      query: () => ({ url: `${BASE}/sign-in/passkey-options`, method: 'POST' }),
     }),
     signOut: build.mutation<void, 'this' | 'everywhere'>({
       query: (which) => ({
         url: `${BASE}/${which === 'this' ? 'sign-out' : 'sign-out-everywhere'}`,
         method: 'POST',
       }),
-      invalidatesTags: ['Me', 'Sessions'],
+      invalidatesTags: EVERYONES_DATA,
     }),
     openEnrolment: build.mutation<OpenedEnrolment, string>({
       query: (token) => ({ url: `${BASE}/enrolment/open`, method: 'POST', body: { token } }),
@@ -68,7 +88,7 @@ export const consoleApi = createApi({
       { token: string; password: string; code: string }
     >({
       query: (body) => ({ url: `${BASE}/enrolment/finish`, method: 'POST', body }),
-      invalidatesTags: ['Me', 'Sessions'],
+      invalidatesTags: EVERYONES_DATA,
     }),
     sessions: build.query<SessionInfo[], void>({
       query: () => [BASE, 'account', 'sessions'],
@@ -85,6 +105,27 @@ export const consoleApi = createApi({
       query: (body) => ({ url: `${BASE}/account/password`, method: 'POST', body }),
       invalidatesTags: ['Sessions'],
     }),
+    passkeys: build.query<PasskeyInfo[], void>({
+      query: () => [BASE, 'account', 'passkeys'],
+      providesTags: ['Passkeys'],
+    }),
+    passkeyOptions: build.mutation<PublicKeyCredentialCreationOptionsJSON, void>({
+      query: () => ({ url: `${BASE}/account/passkeys/options`, method: 'POST' }),
+    }),
+    addPasskey: build.mutation<
+      void,
+      { password: string; code: string; name: string; passkey: string }
+    >({
+      query: (body) => ({ url: `${BASE}/account/passkeys`, method: 'POST', body }),
+      invalidatesTags: ['Passkeys'],
+    }),
+    removePasskey: build.mutation<void, string>({
+      query: (id) => ({
+        url: `${BASE}/account/passkeys/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: ['Passkeys'],
+    }),
     newRecoveryCodes: build.mutation<RecoveryCodes, { password: string; code: string }>({
       query: (body) => ({ url: `${BASE}/account/recovery-codes`, method: 'POST', body }),
     }),
@@ -94,6 +135,11 @@ export const consoleApi = createApi({
 export const {
   useMeQuery,
   useSignInMutation,
+  useSignInPasskeyOptionsMutation,
+  usePasskeysQuery,
+  usePasskeyOptionsMutation,
+  useAddPasskeyMutation,
+  useRemovePasskeyMutation,
   useSignOutMutation,
   useOpenEnrolmentMutation,
   useFinishEnrolmentMutation,
@@ -102,6 +148,19 @@ export const {
   useChangePasswordMutation,
   useNewRecoveryCodesMutation,
 } = consoleApi;
+
+/**
+ * What to tell the operator when the browser's passkey prompt ends without an answer (closed,
+ * timed out, no passkey for this console, no support), in words they can act on.
+ */
+export function passkeyProblemText(error: unknown): string {
+  const name = (error as { name?: string } | undefined)?.name;
+  if (name === 'NotAllowedError' || name === 'AbortError') {
+    return 'The passkey prompt closed without a passkey. Try again, or use a code.';
+  }
+  if (name === 'InvalidStateError') return 'This passkey is already added to your account.';
+  return 'This browser could not use a passkey here. Use a code instead.';
+}
 
 /**
  * The sentence to show for a failed call: the service's own message (its JSON error shape,

@@ -1,10 +1,11 @@
 import { type Me } from '../api/console-api';
 import { PageHeading } from '../ui/PageHeading';
+import { PasskeyList } from './account/PasskeyList';
 import { PasswordForm } from './account/PasswordForm';
 import { RecoveryCodesForm } from './account/RecoveryCodesForm';
 import { SessionList } from './account/SessionList';
 
-/** The operator's own account: where they are signed in, their password, their recovery codes. */
+/** The operator's own account: where they are signed in, their password, passkeys and recovery codes. */
 export function AccountPage({ me }: { me: Me }) {
   return (
     <>
@@ -15,6 +16,7 @@ export function AccountPage({ me }: { me: Me }) {
       </p>
       <SessionList />
       <PasswordForm username={me.username} />
+      <PasskeyList />
       <RecoveryCodesForm />
     </>
   );

@@ -87,7 +87,7 @@ export function EnrolPage() {
         app for the second step of every sign-in.
       </p>
       <Problem id={PROBLEM_ID} text={problem} />
-      <form onSubmit={submit} className="stack">
+      <form onSubmit={submit} className="stack" noValidate>
         {/* For password managers: the account the new password belongs to. */}
         <input
           type="text"

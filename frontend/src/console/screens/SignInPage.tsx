@@ -1,6 +1,13 @@
+import { startAuthentication } from '@simplewebauthn/browser';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { problemText, useSignInMutation } from '../api/console-api';
+import {
+  passkeyProblemText,
+  problemText,
+  useSignInMutation,
+  useSignInPasskeyOptionsMutation,
+  type Credentials,
+} from '../api/console-api';
 import { Field } from '../ui/Field';
 import { PageHeading } from '../ui/PageHeading';
 import { Problem } from '../ui/Problem';
@@ -8,13 +15,14 @@ import { Problem } from '../ui/Problem';
 const PROBLEM_ID = 'sign-in-problem';
 
 /**
- * Username and password, then a code from the authenticator app (or a recovery code). The
- * service checks all three together and answers every failure with one sentence, so this
- * screen cannot tell, and never says, which of them was wrong.
+ * Username and password, then a code from the authenticator app (or a recovery code) or a
+ * passkey. The service checks all three together and answers every failure with one sentence,
+ * so this screen cannot tell, and never says, which of them was wrong.
  */
 export function SignInPage() {
   const [, navigate] = useLocation();
   const [signIn, { isLoading }] = useSignInMutation();
+  const [passkeyOptions] = useSignInPasskeyOptionsMutation();
   const [step, setStep] = useState<'password' | 'code'>('password');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -26,10 +34,8 @@ export function SignInPage() {
     setStep('code');
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '');
-    const result = await signIn({ username, password, code });
+  const attempt = async (factor: { code: string } | { passkey: string }) => {
+    const result = await signIn({ username, password, ...factor } as Credentials);
     if ('error' in result) {
       setPassword('');
       setStep('password');
@@ -39,13 +45,31 @@ export function SignInPage() {
     navigate('/');
   };
 
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    await attempt({ code: String(new FormData(event.currentTarget).get('code') ?? '') });
+  };
+
+  /** The browser asks for one of this console's passkeys; its answer goes with the password. */
+  const signInWithPasskey = async () => {
+    setProblem(null);
+    const options = await passkeyOptions();
+    if ('error' in options) return setProblem(problemText(options.error));
+    try {
+      const answer = await startAuthentication({ optionsJSON: options.data });
+      await attempt({ passkey: JSON.stringify(answer) });
+    } catch (error) {
+      setProblem(passkeyProblemText(error));
+    }
+  };
+
   const problemId = problem ? PROBLEM_ID : undefined;
   return (
     <>
       <PageHeading>{step === 'password' ? 'Sign in' : 'Enter your code'}</PageHeading>
       <Problem id={PROBLEM_ID} text={problem} />
       {step === 'password' ? (
-        <form onSubmit={toCode} className="stack">
+        <form onSubmit={toCode} className="stack" noValidate>
           <Field
             label="Username"
             name="username"
@@ -70,7 +94,7 @@ export function SignInPage() {
           <button type="submit">Continue</button>
         </form>
       ) : (
-        <form onSubmit={submit} className="stack">
+        <form onSubmit={submit} className="stack" noValidate>
           <Field
             label="Code"
             name="code"
@@ -83,6 +107,9 @@ export function SignInPage() {
           <div className="actions">
             <button type="submit" disabled={isLoading}>
               {isLoading ? 'Signing in…' : 'Sign in'}
+            </button>
+            <button type="button" className="secondary" onClick={() => void signInWithPasskey()}>
+              Use a passkey instead
             </button>
             <button type="button" className="secondary" onClick={() => setStep('password')}>
               Back

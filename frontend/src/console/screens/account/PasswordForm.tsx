@@ -32,7 +32,7 @@ export function PasswordForm({ username }: { username: string }) {
       <h2 id="password-title">Change your password</h2>
       <Problem id={PROBLEM_ID} text={problem} />
       {done && <p role="status">Your password is changed. Your other sessions have ended.</p>}
-      <form onSubmit={submit} className="stack">
+      <form onSubmit={submit} className="stack" noValidate>
         <input
           type="text"
           name="username"

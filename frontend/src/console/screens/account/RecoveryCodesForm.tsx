@@ -30,7 +30,7 @@ export function RecoveryCodesForm() {
       <p>New codes replace all the ones you have now.</p>
       <Problem id={PROBLEM_ID} text={problem} />
       {data && <RecoveryCodeList codes={data.recoveryCodes} />}
-      <form onSubmit={submit} className="stack">
+      <form onSubmit={submit} className="stack" noValidate>
         <Field
           label="Password"
           name="password"

@@ -1,0 +1,228 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type { EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { hashOf } from './tokens.js';
+
+/** How long a challenge may be answered: long enough to find a security key, no longer. */
+const CHALLENGE_MS = 5 * 60_000;
+/** What a passkey's owner sees in their account; the console names one when none is given. */
+export const PASSKEY_NAME_MAX = 100;
+
+export interface PasskeyInfo {
+  id: string;
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** A passkey answer the console's browser code sent, as text: parsed here, never trusted. */
+const responseShape = z.looseObject({
+  id: z.string().min(1).max(1400),
+  rawId: z.string().min(1).max(1400),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string().max(8192) }),
+  clientExtensionResults: z.looseObject({}).default({}),
+});
+
+/** The answer as the library takes it, or null when it is not one. */
+function parsed<T>(text: string): T | null {
+  try {
+    const result = responseShape.safeParse(JSON.parse(text));
+    return result.success ? (result.data as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+type Purpose = 'register' | 'sign-in';
+
+/**
+ * Passkeys (WebAuthn, through @simplewebauthn/server) as a second factor beside the TOTP code: an
+ * operator adds one on their account page and may then sign in with password and passkey. The
+ * relying party is the console's origin (CONSOLE_ORIGIN), so a passkey works only there.
+ *
+ * A challenge is self-contained (purpose, account, expiry, random part and an HMAC keyed from
+ * CONSOLE_SECRET_KEY), so asking for one writes nothing; an answered one is remembered until it
+ * expires, so it is answered once. Sign-in options name no account and list no credential: the
+ * browser offers the operator's passkeys itself, and nobody learns which usernames exist.
+ */
+export class Passkeys {
+  private readonly rpID: string;
+  private readonly challengeKey: Buffer;
+
+  constructor(
+    private readonly origin: string,
+    secretKey: string,
+    private readonly rpName: string,
+    private readonly now: () => Date,
+  ) {
+    this.rpID = new URL(origin).hostname;
+    this.challengeKey = createHmac('sha256', secretKey).update('passkey challenges').digest();
+  }
+
+  async registrationOptions(
+    manager: EntityManager,
+    account: { userId: string; username: string },
+  ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    const existing = (await manager.query(
+      `SELECT id, transports FROM passkeys WHERE user_id = $1`,
+      [account.userId],
+    )) as { id: string; transports: AuthenticatorTransport[] }[];
+    return generateRegistrationOptions({
+      rpName: this.rpName,
+      rpID: this.rpID,
+      userName: account.username,
+      userID: Buffer.from(account.userId.replaceAll('-', ''), 'hex'),
+      challenge: this.challenge('register', account.userId),
+      attestationType: 'none',
+      excludeCredentials: existing,
+      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    });
+  }
+
+  /** Verifies a new passkey's answer and keeps it; false when the answer does not hold. */
+  async register(
+    manager: EntityManager,
+    userId: string,
+    responseText: string,
+    name: string,
+  ): Promise<boolean> {
+    const response = parsed<RegistrationResponseJSON>(responseText);
+    if (!response) return false;
+    const verification = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: (challenge) => this.holds(challenge, 'register', userId),
+      expectedOrigin: this.origin,
+      expectedRPID: this.rpID,
+      requireUserVerification: false,
+    }).catch(() => null);
+    if (!verification?.verified || !(await this.answerOnce(manager, response))) return false;
+    const { credential } = verification.registrationInfo;
+    const added = (await manager.query(
+      `INSERT INTO passkeys (id, user_id, public_key, counter, transports, name)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING 1`,
+      [
+        credential.id,
+        userId,
+        Buffer.from(credential.publicKey),
+        credential.counter,
+        credential.transports ?? [],
+        name,
+      ],
+    )) as unknown[];
+    return added.length > 0;
+  }
+
+  async signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    return generateAuthenticationOptions({
+      rpID: this.rpID,
+      challenge: this.challenge('sign-in', null),
+      userVerification: 'preferred',
+    });
+  }
+
+  /**
+   * Whether the answer proves a passkey of this account: its signature over an unexpired sign-in
+   * challenge of ours, answered for the first time, with a counter that went forward.
+   */
+  async verifySignIn(manager: EntityManager, userId: string, responseText: string) {
+    const response = parsed<AuthenticationResponseJSON>(responseText);
+    if (!response) return false;
+    const [stored] = (await manager.query(
+      `SELECT id, public_key AS "publicKey", counter, transports FROM passkeys
+        WHERE id = $1 AND user_id = $2`,
+      [response.id, userId],
+    )) as { id: string; publicKey: Buffer; counter: string; transports: string[] }[];
+    if (!stored) return false;
+    const verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: (challenge) => this.holds(challenge, 'sign-in', null),
+      expectedOrigin: this.origin,
+      expectedRPID: this.rpID,
+      credential: {
+        id: stored.id,
+        publicKey: new Uint8Array(stored.publicKey),
+        counter: Number(stored.counter),
+        transports: stored.transports as AuthenticatorTransport[],
+      },
+      requireUserVerification: false,
+    }).catch(() => null);
+    if (!verification?.verified || !(await this.answerOnce(manager, response))) return false;
+    await manager.query(`UPDATE passkeys SET counter = $2, last_used_at = $3 WHERE id = $1`, [
+      stored.id,
+      verification.authenticationInfo.newCounter,
+      this.now(),
+    ]);
+    return true;
+  }
+
+  async list(manager: EntityManager, userId: string): Promise<PasskeyInfo[]> {
+    return (await manager.query(
+      `SELECT id, name, created_at AS "createdAt", last_used_at AS "lastUsedAt"
+         FROM passkeys WHERE user_id = $1 ORDER BY created_at`,
+      [userId],
+    )) as PasskeyInfo[];
+  }
+
+  async remove(manager: EntityManager, userId: string, id: string): Promise<boolean> {
+    const removed = (await manager.query(
+      `WITH removed AS (DELETE FROM passkeys WHERE id = $1 AND user_id = $2 RETURNING 1)
+       SELECT * FROM removed`,
+      [id, userId],
+    )) as unknown[];
+    return removed.length > 0;
+  }
+
+  /** Remembers an answered challenge until it expires; false when it was answered before. */
+  private async answerOnce(
+    manager: EntityManager,
+    response: { response: { clientDataJSON: string } },
+  ): Promise<boolean> {
+    const clientData = JSON.parse(
+      Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8'),
+    ) as { challenge: string };
+    const fresh = (await manager.query(
+      `INSERT INTO used_passkey_challenges (challenge_hash, expires_at) VALUES ($1, $2)
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [hashOf(clientData.challenge), new Date(this.now().getTime() + CHALLENGE_MS)],
+    )) as unknown[];
+    return fresh.length > 0;
+  }
+
+  private challenge(purpose: Purpose, userId: string | null): string {
+    const body = [
+      purpose,
+      userId ?? '-',
+      this.now().getTime() + CHALLENGE_MS,
+      randomBytes(16).toString('base64url'),
+    ].join('.');
+    return `${body}.${this.mac(body)}`;
+  }
+
+  /** The challenge came back as base64url of the text we made: ours, for this, and not expired. */
+  private holds(encoded: string, purpose: Purpose, userId: string | null): boolean {
+    const text = Buffer.from(encoded, 'base64url').toString('utf8');
+    const at = text.lastIndexOf('.');
+    const body = text.slice(0, at);
+    const mac = Buffer.from(text.slice(at + 1));
+    const expected = Buffer.from(this.mac(body));
+    if (at < 0 || mac.length !== expected.length || !timingSafeEqual(mac, expected)) return false;
+    const [what, who, until] = body.split('.');
+    return what === purpose && who === (userId ?? '-') && Number(until) > this.now().getTime();
+  }
+
+  private mac(body: string): string {
+    return createHmac('sha256', this.challengeKey).update(body).digest('base64url');
+  }
+}
