@@ -167,6 +167,9 @@ test.describe('failed sign-ins', () => {
       failures += 1;
     }
     testInfo.annotations.push({ type: 'waits (s)', description: waits.join(', ') });
+    console.log(
+      `Throttled sign-in: after 3 failures, waits of ${waits.join(', ')} s (Retry-After)`,
+    );
     expect(waits.length).toBeGreaterThanOrEqual(2);
     expect(waits.at(-1)).toBeGreaterThan(waits[0]!);
 
