@@ -59,6 +59,20 @@ test('an account added with the CLI enrols through its link, signs in with a cod
   await page.keyboard.press('Enter');
   await expectHeading(page, 'Your account');
 
+  // The admin's screens: the accounts, and the audit trail with this very sign-in in it.
+  await page.getByRole('link', { name: 'Accounts' }).click();
+  await expectHeading(page, 'Accounts');
+  await expect(
+    page.getByRole('row', { name: new RegExp(`^${operator.username} admin active`) }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, testInfo, 'accounts');
+  await page.getByRole('link', { name: 'Audit trail' }).click();
+  await expectHeading(page, 'Audit trail');
+  await expect(
+    page.getByRole('row', { name: new RegExp(`${operator.username} sign-in 0 `) }).first(),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, testInfo, 'audit trail');
+
   const audit = await leads(['audit', '--json', '--limit', '200']);
   const mine = (JSON.parse(audit) as { command: string; actor: string }[]).filter(
     (record) => record.actor === operator.username,
@@ -206,8 +220,14 @@ test('a session idle for longer than the limit ends: the next screen asks to sig
   await expectHeading(page, 'Sign in');
 });
 
-test('a member is refused what only admins may do', async ({ page }) => {
+test('a member is refused what only admins may do', async ({ page }, testInfo) => {
   await enrolledOperator(page, 'member');
+  await page.getByRole('link', { name: 'Continue to your account' }).click();
+  await expectHeading(page, 'Your account');
+  await expect(page.getByRole('link', { name: 'Audit trail' })).toHaveCount(0);
+  await page.goto(`${consoleUrl}/console/admin/audit`);
+  await expectHeading(page, 'Only admins see this screen');
+  await expectNoAxeViolations(page, testInfo, 'admins only');
   const answer = await page.evaluate(async () => {
     const response = await fetch('/api/console/admin/users', { credentials: 'include' });
     return { status: response.status, body: (await response.json()) as { message: string } };

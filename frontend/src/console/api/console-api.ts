@@ -27,6 +27,24 @@ export interface OpenedEnrolment {
   totpSecret: string;
 }
 
+export interface AccountInfo {
+  id: string;
+  username: string;
+  role: 'admin' | 'member';
+  enrolled: boolean;
+  disabled: boolean;
+  createdAt: string;
+}
+
+export interface AuditRecord {
+  id: string;
+  at: string;
+  command: string;
+  rows: number;
+  actor: string;
+  details: Record<string, unknown>;
+}
+
 /** Username and password with one second factor: a code, or a passkey's answer (JSON text). */
 export type Credentials = { username: string; password: string } & (
   { code: string } | { passkey: string }
@@ -48,7 +66,7 @@ interface RecoveryCodes {
  * screen is read again and one not on screen is dropped, so no screen ever shows the previous
  * operator's sessions or passkeys.
  */
-const EVERYONES_DATA = ['Me', 'Sessions', 'Passkeys'] as const;
+const EVERYONES_DATA = ['Me', 'Sessions', 'Passkeys', 'Admin'] as const;
 
 // The site's data defaults (spec §9): nothing refetches by itself, nothing goes stale, nothing
 // is retried. What changes on the server is refetched through tags instead.
@@ -59,7 +77,7 @@ export const consoleApi = createApi({
   refetchOnReconnect: false,
   refetchOnMountOrArgChange: false,
   keepUnusedDataFor: Infinity,
-  tagTypes: ['Me', 'Sessions', 'Passkeys'],
+  tagTypes: ['Me', 'Sessions', 'Passkeys', 'Admin'],
   endpoints: (build) => ({
     // "Who am I": the spec's read that answers null on a 401 (spec §7), i.e. "not signed in".
     me: build.query<Me | null, void>({
@@ -126,6 +144,14 @@ export const consoleApi = createApi({
       }),
       invalidatesTags: ['Passkeys'],
     }),
+    accounts: build.query<AccountInfo[], void>({
+      query: () => [BASE, 'admin', 'users'],
+      providesTags: ['Admin'],
+    }),
+    auditTrail: build.query<AuditRecord[], void>({
+      query: () => [BASE, 'admin', 'audit'],
+      providesTags: ['Admin'],
+    }),
     newRecoveryCodes: build.mutation<RecoveryCodes, { password: string; code: string }>({
       query: (body) => ({ url: `${BASE}/account/recovery-codes`, method: 'POST', body }),
     }),
@@ -140,6 +166,8 @@ export const {
   usePasskeyOptionsMutation,
   useAddPasskeyMutation,
   useRemovePasskeyMutation,
+  useAccountsQuery,
+  useAuditTrailQuery,
   useSignOutMutation,
   useOpenEnrolmentMutation,
   useFinishEnrolmentMutation,

@@ -2,8 +2,10 @@ import { Provider } from 'react-redux';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useMeQuery, type Me } from '../api/console-api';
 import { AccountPage } from '../screens/AccountPage';
+import { AccountsPage } from '../screens/AccountsPage';
+import { AuditPage } from '../screens/AuditPage';
 import { EnrolPage } from '../screens/EnrolPage';
-import { NotFoundPage } from '../screens/NotFoundPage';
+import { AdminsOnlyPage, NotFoundPage } from '../screens/NotFoundPage';
 import { SignInPage } from '../screens/SignInPage';
 import { ConsoleLayout } from './ConsoleLayout';
 import type { createConsoleStore } from './store';
@@ -29,6 +31,16 @@ export function ConsoleApp({ store }: { store: ReturnType<typeof createConsoleSt
             <Route path="/enrol" component={EnrolPage} />
             <Route path="/account">
               <SignedIn screen={(me) => <AccountPage me={me} />} />
+            </Route>
+            <Route path="/admin/accounts">
+              <SignedIn
+                screen={(me) => (me.role === 'admin' ? <AccountsPage /> : <AdminsOnlyPage />)}
+              />
+            </Route>
+            <Route path="/admin/audit">
+              <SignedIn
+                screen={(me) => (me.role === 'admin' ? <AuditPage /> : <AdminsOnlyPage />)}
+              />
             </Route>
             {/* The inbox comes here; until then an operator lands on their account. */}
             <Route path="/">

@@ -21,6 +21,8 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
         {me && (
           <nav aria-label="Console">
             <Link href="/account">Your account</Link>
+            {me.role === 'admin' && <Link href="/admin/accounts">Accounts</Link>}
+            {me.role === 'admin' && <Link href="/admin/audit">Audit trail</Link>}
             <span className="who">
               {me.username} ({me.role})
             </span>

@@ -11,3 +11,15 @@ export function NotFoundPage() {
     </>
   );
 }
+
+/** A member who followed a link to an admin's screen; the API refuses them too (403). */
+export function AdminsOnlyPage() {
+  return (
+    <>
+      <PageHeading>Only admins see this screen</PageHeading>
+      <p>
+        <Link href="/account">Go to your account</Link>
+      </p>
+    </>
+  );
+}
