@@ -22,7 +22,7 @@ endif
 NPM_STAMP := node_modules/.install-stamp
 WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json) deploy/kubernetes/package.json
 
-.PHONY: help install lint typecheck test build budget bench fuzz start dev stack-up stack-down smoke e2e lighthouse up down logs ps e2e-containers leads backup restore sbom ci
+.PHONY: help install lint typecheck test build budget bench fuzz start dev stack-up stack-down smoke tls-check e2e lighthouse up down logs ps e2e-containers leads backup restore sbom ci
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-15s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -79,6 +79,9 @@ stack-down: ## Stop what stack-up started
 smoke: stack-up ## curl smoke test against the local stack (starts it if needed)
 	infra/local/smoke-test.sh
 
+tls-check: $(NPM_STAMP) ## HTTPS of the shipped nginx config (TLS_MODE=files) on its own stack: curl checks and testssl.sh, nothing above LOW
+	infra/local/tls-check.sh
+
 e2e: $(NPM_STAMP) ## Browser suite (Playwright, axe, Lighthouse) on its own stack and fresh database
 	e2e/scripts/run-e2e.sh
 
@@ -89,6 +92,10 @@ lighthouse: stack-up ## Lighthouse budgets per route, best of up to 5 mobile run
 COMPOSE = $(shell docker compose version >/dev/null 2>&1 && echo 'docker compose' || echo docker-compose)
 WEB_PORT = $(or $(shell sed -n 's/^WEB_PORT=//p' .env 2>/dev/null),8080)
 CONSOLE_ORIGIN = $(or $(shell sed -n 's/^CONSOLE_ORIGIN=//p' .env 2>/dev/null),http://localhost:8081)
+# TLS_MODE=acme in .env: the certificates service runs too (its compose profile).
+ifeq ($(shell sed -n 's/^TLS_MODE=//p' .env 2>/dev/null),acme)
+export COMPOSE_PROFILES := acme
+endif
 # Replicas of the contact-service: `make up REPLICAS=3`, or CONTACT_SERVICE_REPLICAS in .env.
 REPLICAS ?= $(or $(shell sed -n 's/^CONTACT_SERVICE_REPLICAS=//p' .env 2>/dev/null),1)
 
@@ -100,7 +107,7 @@ REPLICAS ?= $(or $(shell sed -n 's/^CONTACT_SERVICE_REPLICAS=//p' .env 2>/dev/nu
 export BACKUP_USER ?= $(shell id -u):$(shell id -g)
 
 up: .env ## Build and start web, contact-service (REPLICAS=n), Postgres and backups in containers; wait until healthy
-	@mkdir -p backups
+	@mkdir -p backups tls
 	@infra/compose/console-key.sh .env
 	$(COMPOSE) up -d --build --scale contact-service=$(REPLICAS) || { $(COMPOSE) ps; $(COMPOSE) logs --no-color --tail 20; exit 1; }
 	@infra/compose/wait-healthy.sh $(COMPOSE)
@@ -135,4 +142,5 @@ ci: lint typecheck test budget bench ## Everything CI proves, in order
 	infra/local/stack-down.sh
 	infra/local/stack-up.sh
 	infra/local/smoke-test.sh; status=$$?; infra/local/stack-down.sh; exit $$status
+	infra/local/tls-check.sh
 	$(MAKE) --no-print-directory e2e

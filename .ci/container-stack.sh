@@ -73,6 +73,8 @@ if [[ ${1:-} != --inside ]]; then
   docker build -q --network host -t nginx:1.28.0-bookworm .ci/stand-ins/nginx
   postgres_image=$(sed -n 's/^x-postgres-image: &postgres-image //p' docker-compose.yml)
   docker build -q --network host -t "$postgres_image" .ci/stand-ins/postgres
+  # The certificates image's base: the debootstrapped Debian itself.
+  docker tag ci-stand-in/debian:bookworm debian:bookworm-slim
 
   step "The project's images, from their unchanged Dockerfiles"
   make --no-print-directory .env
@@ -92,6 +94,9 @@ if [[ ${1:-} != --inside ]]; then
     echo "NOTIFY_ACCESSIBILITY_TO=accessibility@proposals.test"
   } >.env.ci && mv .env.ci .env
   docker-compose -f docker-compose.yml -f .ci/compose.mail.yml -f .ci/compose.ci-build.yml build
+  # The certificates service of TLS_MODE=acme (a compose profile): built and its SBOM checked.
+  docker-compose -f docker-compose.yml -f .ci/compose.mail.yml -f .ci/compose.ci-build.yml \
+    --profile acme build certificates
   stop_daemon
   trap - EXIT
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `make e2e`: the browser suite on a stack of its own. Starts the stack (infra/local/stack-up.sh)
-# on a new database, runs the Playwright suite and then Lighthouse, always stops the stack and
-# drops the database, and prints where the artifacts are. Exits non-zero if either part failed.
+# on a new database, over HTTPS as a server with TLS_MODE=acme serves it (its certificate issued
+# by Pebble on loopback; Chromium trusts Pebble's issuer; E2E_TLS=off runs it over plain HTTP),
+# runs the Playwright suite and then Lighthouse, always stops the stack and drops the database,
+# and prints where the artifacts are. Exits non-zero if either part failed.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -44,9 +46,13 @@ node_modules/.bin/maildev --smtp "$mail_smtp" --ip 127.0.0.1 --web "$mail_web" -
   >>.stack/logs/maildev-e2e.log 2>&1 &
 maildev=$!
 
+source infra/local/pebble.sh
+tls=$(mktemp -d)
 cleanup() {
   kill -TERM "$maildev" 2>/dev/null
   infra/local/stack-down.sh
+  stop_pebble
+  rm -rf "$tls"
   if [[ ${E2E_KEEP_DATABASE:-} == 1 ]]; then
     echo "Kept the database: $STACK_DATABASE_URL"
   else
@@ -55,6 +61,20 @@ cleanup() {
 }
 trap cleanup EXIT
 
+if [[ ${E2E_TLS:-acme} != off ]]; then
+  start_pebble "$tls"
+  export TLS_MODE=acme TLS_DIR="$tls/tls-acme" TLS_RELOAD_SECONDS=1
+fi
 echo "Starting the stack on the database $database"
 infra/local/stack-up.sh || exit 1
+if [[ ${E2E_TLS:-acme} != off ]]; then
+  obtain_certificate || { echo "Pebble issued no certificate; see $tls/pebble.log" >&2; exit 1; }
+  export E2E_BASE_URL=https://localhost:8443
+  # Node (the tests' own requests) trusts Pebble's root; Chromium its issuer, by key.
+  export NODE_EXTRA_CA_CERTS=$tls/pebble-root.pem
+  CHROMIUM_TRUSTED_SPKI=$(cat "$tls/issuer-spki.txt")
+  export CHROMIUM_TRUSTED_SPKI
+  for _ in $(seq 1 30); do curl -fs --cacert "$NODE_EXTRA_CA_CERTS" -o /dev/null "$E2E_BASE_URL/" && break; sleep 0.5; done
+  echo "The stack serves HTTPS at $E2E_BASE_URL with a certificate from Pebble"
+fi
 e2e/scripts/run-suite.sh

@@ -10,4 +10,9 @@ export const chromiumFlags = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The suite's HTTPS stack has a certificate from Pebble, a test CA: trusted by its issuer's
+  // key (e2e/scripts/run-e2e.sh), never by ignoring certificate errors altogether.
+  ...(process.env.CHROMIUM_TRUSTED_SPKI
+    ? [`--ignore-certificate-errors-spki-list=${process.env.CHROMIUM_TRUSTED_SPKI}`]
+    : []),
 ];

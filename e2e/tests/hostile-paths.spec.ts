@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { baseUrl, repoRoot } from '../support/stack.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -11,7 +12,8 @@ const paths = readFileSync(`${repoRoot}contract/hostile-paths.txt`, 'utf8')
   .filter((line) => line.startsWith('/'));
 
 function rawGet(path: string): Promise<{ status: number; headers: IncomingHttpHeaders }> {
-  const { hostname, port } = new URL(baseUrl);
+  const { hostname, port, protocol } = new URL(baseUrl);
+  const request = protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const outgoing = request({ host: hostname, port, path, method: 'GET' }, (answer) => {
       answer.resume();

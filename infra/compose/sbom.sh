@@ -15,7 +15,10 @@ in_image() { # service entrypoint args... -> the command's output in a one-off c
     "$service" "$@"
 }
 status=0
-for service in contact-service web; do
+services=(contact-service web)
+# The certificates image, when it was built (TLS_MODE=acme, or CI).
+docker image inspect proposal-site/certificates:latest >/dev/null 2>&1 && services+=(certificates)
+for service in "${services[@]}"; do
   in_image "$service" cat /sbom/bom.cdx.json >"$out/$service.cdx.json"
   in_image "$service" dpkg-query -W -f '${Package} ${Version} ${Architecture}\n' >"$out/$service.dpkg.txt"
   lists=(--dpkg "$out/$service.dpkg.txt")

@@ -77,6 +77,11 @@ asset=$(grep -o '/assets/[^"]*\.js' "$tmp/body" | head -n 1)
 curl -s -o /dev/null -D "$tmp/headers" -H 'Accept-Encoding: gzip' "$site$asset"
 check "hashed assets are immutable for a year" has_header Cache-Control 'public, max-age=31536000, immutable'
 check "assets are sent gzip-compressed" has_header Content-Encoding gzip
+curl -s -o /dev/null -D "$tmp/headers" -H 'Accept-Encoding: gzip' "$site/"
+check "pages are not (BREACH: a compressed page is what it reads secrets from)" \
+  bash -c "! grep -qi '^content-encoding:' '$tmp/headers'"
+curl -s -o /dev/null -D "$tmp/headers" -H 'Accept-Encoding: gzip' "$site/api/contact"
+check "nor the API's answers" bash -c "! grep -qi '^content-encoding:' '$tmp/headers'"
 
 echo "Contact API"
 marker="smoke-$(date +%s)-$RANDOM"

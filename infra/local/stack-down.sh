@@ -16,3 +16,9 @@ for name in nginx contact-service; do
   fi
   rm -f "$pidfile"
 done
+# The certificate watcher of TLS_MODE=acme (infra/nginx/docker-entrypoint.d/40-tls-reload.sh).
+watcher=$state/web/run/tls-reload.pid
+if [[ -f $watcher ]]; then
+  kill -TERM "$(cat "$watcher")" 2>/dev/null && echo "Stopped the certificate watcher"
+  rm -f "$watcher"
+fi

@@ -12,6 +12,18 @@ mkdir -p "$state/logs"
 database_url=${STACK_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/contact_stack}
 service_port=${STACK_SERVICE_PORT:-3000}
 site_url=http://127.0.0.1:8080
+# TLS_MODE=files (with TLS_CERTIFICATE and TLS_CERTIFICATE_KEY) or acme (the certificate in
+# TLS_DIR) serves the site over HTTPS on 8443 and redirects 8080 there, as the web image does
+# (docs/configuration.md, "HTTPS"); acme before its first certificate serves plain HTTP.
+curl_tls=()
+tls_dir=${TLS_DIR:-}
+[[ ${TLS_MODE:-off} == off ]] || export TLS_PUBLIC_PORT=${TLS_PUBLIC_PORT:-8443}
+if [[ ${TLS_MODE:-off} == files ]] ||
+  [[ ${TLS_MODE:-off} == acme && -s $tls_dir/fullchain.pem && -s $tls_dir/privkey.pem ]]; then
+  site_url=https://localhost:8443
+  # The stack's own readiness only: tls-check.sh verifies the certificate.
+  curl_tls=(--insecure)
+fi
 
 alive() { [[ -f $1 ]] && kill -0 "$(cat "$1")" 2>/dev/null; }
 
@@ -62,7 +74,7 @@ fi
 
 if ! alive "$state/nginx.pid"; then
   rm -rf "$web"
-  mkdir -p "$web/run" "$web/tmp"
+  mkdir -p "$web/run" "$web/tmp" "$web/acme"
   cp -r infra/nginx "$web/conf"
   # The service's address is an IP, which nginx uses without a lookup: the resolver stays unused.
   # Loopback plays the proxies in front, so the smoke test can send X-Forwarded-For as one would.
@@ -70,8 +82,8 @@ if ! alive "$state/nginx.pid"; then
   ln -s "$root/frontend/dist" "$web/site"
   ln -s "$root/frontend/dist-console" "$web/console"
   for script in infra/nginx/docker-entrypoint.d/*.sh; do
-    WEB_SITE_DIR="$web/site" NGINX_ENVSUBST_OUTPUT_DIR="$web/conf" REAL_IP_FROM=127.0.0.1/32,::1/128 \
-      "$script"
+    WEB_SITE_DIR="$web/site" NGINX_ENVSUBST_OUTPUT_DIR="$web/conf" NGINX_PREFIX="$web/" \
+      REAL_IP_FROM=127.0.0.1/32,::1/128 "$script"
   done
   for template in infra/nginx/templates/*.template; do
     CONTACT_SERVICE_ADDR=127.0.0.1:$service_port CONTACT_SERVICE_RESOLVER=127.0.0.1 \
@@ -87,11 +99,11 @@ fi
 # Ready: the service's probe on its own port (the public site has no probes), the site, and the
 # API through nginx (GET /api/contact is the service's own JSON 404, not nginx's 502/503).
 api_through_nginx() {
-  [[ $(curl -s -o /dev/null -w '%{http_code}' "$site_url/api/contact") == 404 ]]
+  [[ $(curl -s "${curl_tls[@]}" -o /dev/null -w '%{http_code}' "$site_url/api/contact") == 404 ]]
 }
 for _ in $(seq 1 60); do
   if curl -fsS "http://127.0.0.1:$service_port/api/health/ready" >/dev/null 2>&1 &&
-    curl -fsS "$site_url/" >/dev/null 2>&1 && api_through_nginx; then
+    curl -fsS "${curl_tls[@]}" "$site_url/" >/dev/null 2>&1 && api_through_nginx; then
     echo "The stack is up: $site_url (logs in .stack/logs/)"
     exit 0
   fi

@@ -5,7 +5,10 @@
 // npm BOM does not name is added too (npm can install more than a workspace's own tree), so the
 // BOM lists what the image really carries. Only Node's own modules: it runs in a bare stage.
 //
-//   node image-sbom.mjs --image NAME --npm NPM_BOM --dpkg-status FILE [--node-modules DIR] --out FILE
+//   node image-sbom.mjs --image NAME [--npm NPM_BOM] --dpkg-status FILE [--node-modules DIR] --out FILE
+//
+// Without --npm the image carries no npm package and no Node (the certificates image): its BOM
+// is its Debian packages.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -20,11 +23,11 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
   },
 });
-for (const name of ['image', 'npm', 'dpkg-status', 'out']) {
+for (const name of ['image', 'dpkg-status', 'out']) {
   if (!args[name]) throw new Error(`image-sbom.mjs needs --${name}`);
 }
 
-const npmBom = JSON.parse(readFileSync(args.npm, 'utf8'));
+const npmBom = args.npm ? JSON.parse(readFileSync(args.npm, 'utf8')) : {};
 const distro = osRelease();
 
 /** Installed packages of a dpkg status file (dpkg's database; deb-control(5) paragraphs). */
@@ -107,10 +110,10 @@ const bom = {
       components: npmBom.metadata?.component ? [npmBom.metadata.component] : undefined,
     },
   },
-  components: [node, ...(npmBom.components ?? []), ...extra, ...debian],
+  components: [...(args.npm ? [node] : []), ...(npmBom.components ?? []), ...extra, ...debian],
   dependencies: npmBom.dependencies,
 };
 writeFileSync(args.out, `${JSON.stringify(bom, null, 2)}\n`);
 console.log(
-  `${args.out}: ${args.image}, ${(npmBom.components ?? []).length} npm components${extra.length ? ` and ${extra.length} more installed (${extra.map((c) => `${c.group ? `${c.group}/` : ''}${c.name}`).join(', ')})` : ''}, ${debian.length} Debian packages (${distro}), node ${process.versions.node}`,
+  `${args.out}: ${args.image}, ${(npmBom.components ?? []).length} npm components${extra.length ? ` and ${extra.length} more installed (${extra.map((c) => `${c.group ? `${c.group}/` : ''}${c.name}`).join(', ')})` : ''}, ${debian.length} Debian packages (${distro})${args.npm ? `, node ${process.versions.node}` : ''}`,
 );

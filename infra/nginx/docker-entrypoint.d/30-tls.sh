@@ -1,0 +1,83 @@
+#!/bin/sh
+# Renders how the public server listens, from TLS_MODE (docs/configuration.md, "HTTPS"):
+#   off    plain HTTP on 8080, for a TLS terminator in front (a load balancer, an Ingress): the
+#          default, and today's behaviour;
+#   files  HTTPS on 8443 with the certificate and key an operator provides (TLS_CERTIFICATE,
+#          TLS_CERTIFICATE_KEY: a full chain and its key, PEM), and on 8080 only a redirect to
+#          HTTPS and the ACME challenge folder;
+#   acme   the same with the certificate the certificates service obtains and renews over ACME
+#          (infra/certificates/certificates.sh) into TLS_DIR.
+# The HTTPS server takes snippets/tls.conf (Mozilla intermediate) and HTTP/2; the redirect server
+# sends no Strict-Transport-Security (browsers ignore it over HTTP) and no site. TLS_PUBLIC_PORT
+# is the HTTPS port visitors reach (443 unless published elsewhere), for the redirect.
+# A missing or unreadable file, or an unknown mode, stops the start with one line.
+#
+# The web image runs this from /docker-entrypoint.d/ at start; `make stack-up` runs it too.
+# Output: $NGINX_ENVSUBST_OUTPUT_DIR/site-listen.conf and site-redirect.conf.
+set -eu
+out=${NGINX_ENVSUBST_OUTPUT_DIR:?NGINX_ENVSUBST_OUTPUT_DIR names the folder of site-listen.conf}
+mode=${TLS_MODE:-off}
+port=${TLS_PUBLIC_PORT:-443}
+case $port in
+  '' | *[!0-9]*) echo "TLS_PUBLIC_PORT must be a port number; \"$port\" is not" >&2; exit 1 ;;
+esac
+
+case $mode in
+  off)
+    printf '%s\n' "# TLS_MODE=off: plain HTTP; a terminator in front serves HTTPS." \
+      "listen 8080 default_server;" "listen [::]:8080 default_server;" >"$out/site-listen.conf"
+    echo "# TLS_MODE=off: no redirect server." >"$out/site-redirect.conf"
+    echo "$0: plain HTTP on 8080 (TLS_MODE=off: HTTPS is the terminator's in front)"
+    exit 0
+    ;;
+  files) ;;
+  acme)
+    # The certificate the certificates service keeps in TLS_DIR; until the first one is there,
+    # plain HTTP serves the site and answers the ACME challenge, and 40-tls-reload.sh renders
+    # this again (and reloads nginx) once it arrives.
+    dir=${TLS_DIR:-/srv/web/tls-acme}
+    TLS_CERTIFICATE=$dir/fullchain.pem
+    TLS_CERTIFICATE_KEY=$dir/privkey.pem
+    if [ ! -s "$TLS_CERTIFICATE" ] || [ ! -s "$TLS_CERTIFICATE_KEY" ]; then
+      printf '%s\n' "# TLS_MODE=acme, no certificate yet: plain HTTP, and the ACME challenges." \
+        "listen 8080 default_server;" "listen [::]:8080 default_server;" \
+        "include snippets/acme-challenge.conf;" >"$out/site-listen.conf"
+      echo "# TLS_MODE=acme, no certificate yet: no redirect server." >"$out/site-redirect.conf"
+      echo "$0: no certificate in $dir yet: plain HTTP on 8080 until the certificates service brings one" >&2
+      exit 0
+    fi
+    ;;
+  *) echo "TLS_MODE must be off, files or acme; \"$mode\" is none of them" >&2; exit 1 ;;
+esac
+
+for name in TLS_CERTIFICATE TLS_CERTIFICATE_KEY; do
+  eval "file=\${$name:-}"
+  if [ -z "$file" ] || [ ! -r "$file" ]; then
+    echo "$name must name a readable PEM file with TLS_MODE=files; \"$file\" is not one" >&2
+    exit 1
+  fi
+done
+target=https://\$host
+[ "$port" = 443 ] || target="https://\$host:$port"
+cat >"$out/site-listen.conf" <<CONF
+# Rendered at start by docker-entrypoint.d/30-tls.sh (TLS_MODE=$mode).
+listen 8443 ssl http2 default_server;
+listen [::]:8443 ssl http2 default_server;
+ssl_certificate $TLS_CERTIFICATE;
+ssl_certificate_key $TLS_CERTIFICATE_KEY;
+include snippets/tls.conf;
+CONF
+cat >"$out/site-redirect.conf" <<CONF
+# Rendered at start by docker-entrypoint.d/30-tls.sh (TLS_MODE=$mode): plain HTTP only answers
+# ACME challenges and sends everything else to HTTPS.
+server {
+  listen 8080 default_server;
+  listen [::]:8080 default_server;
+  server_name _;
+  include snippets/acme-challenge.conf;
+  location / {
+    return 301 $target\$request_uri;
+  }
+}
+CONF
+echo "$0: HTTPS on 8443 (visitors' port $port) with $TLS_CERTIFICATE; 8080 redirects to it"
