@@ -36,11 +36,11 @@ install_certificate() {
   crt=$state/certificates/$SITE_DOMAIN.crt
   key=$state/certificates/$SITE_DOMAIN.key
   if cmp -s "$crt" "$tls_dir/fullchain.pem" && cmp -s "$key" "$tls_dir/privkey.pem"; then return 0; fi
-  mkdir -p "$tls_dir"
-  cp "$key" "$tls_dir/.privkey.pem.new" && chmod 640 "$tls_dir/.privkey.pem.new"
-  cp "$crt" "$tls_dir/.fullchain.pem.new"
-  mv -f "$tls_dir/.privkey.pem.new" "$tls_dir/privkey.pem"
-  mv -f "$tls_dir/.fullchain.pem.new" "$tls_dir/fullchain.pem"
+  mkdir -p "$tls_dir" &&
+    cp "$key" "$tls_dir/.privkey.pem.new" && chmod 640 "$tls_dir/.privkey.pem.new" &&
+    cp "$crt" "$tls_dir/.fullchain.pem.new" &&
+    mv -f "$tls_dir/.privkey.pem.new" "$tls_dir/privkey.pem" &&
+    mv -f "$tls_dir/.fullchain.pem.new" "$tls_dir/fullchain.pem" || return 1
   echo "certificates: installed a certificate for $SITE_DOMAIN: $(openssl_dates "$tls_dir/fullchain.pem")"
 }
 
@@ -54,11 +54,12 @@ pass() {
   # by hand need not.
   sleep_flag=
   case ${1:-} in --force) days=100000 sleep_flag=--no-random-sleep ;; --once) sleep_flag=--no-random-sleep ;; esac
+  # Each step says when it fails (errexit does not hold in a function a loop calls with ||).
   if [ -f "$state/certificates/$SITE_DOMAIN.crt" ]; then
-    lego_run renew --days "$days" $sleep_flag
+    lego_run renew --days "$days" $sleep_flag || return 1
   else
     echo "certificates: asking $directory for a certificate for $SITE_DOMAIN"
-    lego_run run
+    lego_run run || return 1
   fi
   install_certificate
 }

@@ -11,8 +11,9 @@ mkdir -p "$out"
 in_image() { # service entrypoint args... -> the command's output in a one-off container
   local service=$1 entrypoint=$2
   shift 2
-  $compose run --rm --no-deps -T -v "$PWD/infra/sbom:/sbom-tools:ro" --entrypoint "$entrypoint" \
-    "$service" "$@"
+  # The certificates service belongs to the acme profile: named here, it needs it on.
+  COMPOSE_PROFILES=acme $compose run --rm --no-deps -T -v "$PWD/infra/sbom:/sbom-tools:ro" \
+    --entrypoint "$entrypoint" "$service" "$@"
 }
 status=0
 services=(contact-service web)
