@@ -279,8 +279,8 @@ step "The operators' console through the container stack: what the browser suite
 check "web publishes the console on this machine's loopback only" \
   is "$(docker-compose port web 8081)" "127.0.0.1:$(sed -n 's/^CONSOLE_PORT=//p' .env)"
 check "make up put a CONSOLE_SECRET_KEY into .env" grep -Eq '^CONSOLE_SECRET_KEY=.{44}$' .env
-make --no-print-directory leads ARGS='users list' | head -n 20
-make --no-print-directory leads ARGS='audit --limit 12'
+leads_says users list | head -n 20
+leads_says audit --limit 12
 audit=$(leads_says audit --json --limit 500)
 for command in enrolment sign-in 'sign-in failed' 'sign-in refused' sign-out; do
   check "the audit trail holds \"$command\" records" grep -q "\"command\": \"$command\"" <<<"$audit"

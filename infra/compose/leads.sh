@@ -7,7 +7,11 @@ set -euo pipefail
 compose=$1
 shift
 cd "$(dirname "$0")/../.."
-if $compose ps --services --filter status=running 2>/dev/null | grep -qx contact-service; then
+# When its container exists, asked up to three times: docker-compose 1.29's ps has answered
+# without a running service now and then (seen in CI, a second after it answered right).
+running() { $compose ps --services --filter status=running 2>/dev/null | grep -qx contact-service; }
+exists() { [[ -n $($compose ps -a -q contact-service 2>/dev/null) ]]; }
+if running || { exists && { { sleep 1 && running; } || { sleep 2 && running; }; }; }; then
   # A terminal is passed on only when there is one, so a script's run never waits on a question.
   tty=-T
   [[ -t 0 && -t 1 ]] && tty=
@@ -15,7 +19,7 @@ if $compose ps --services --filter status=running 2>/dev/null | grep -qx contact
 fi
 # The stack exists but its service is not running (stopped, restarting): the leads are in the
 # stack's database, so running here, on another database, would answer about the wrong leads.
-if [[ -n $($compose ps -a -q contact-service 2>/dev/null) ]]; then
+if exists; then
   echo "make leads: the container stack's contact-service is not running; start it (make up), or remove the stack (make down) to use this machine's database." >&2
   exit 1
 fi
