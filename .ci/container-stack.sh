@@ -406,7 +406,7 @@ https_site=https://proposals.test:$tls_port
 pebble_trust=(--resolve "proposals.test:$tls_port:127.0.0.1" --cacert "$acme/pebble-root.pem")
 served_serial() {
   openssl s_client -connect "127.0.0.1:$tls_port" -servername proposals.test </dev/null 2>/dev/null |
-    openssl x509 -noout -serial -issuer 2>/dev/null | tr '\n' ' '
+    openssl x509 -noout -serial -issuer 2>/dev/null | tr '\n' ' ' || true
 }
 for _ in $(seq 1 60); do curl -fs "${pebble_trust[@]}" -o /dev/null "$https_site/" && break; sleep 2; done
 check "web serves the site over HTTPS with the certificate Pebble issued" \
@@ -417,6 +417,16 @@ check "its issuer is Pebble" grep -qi pebble <<<"$before"
 check "the published HTTP port only redirects to HTTPS" \
   is "$(curl -s -o /dev/null -w '%{http_code} %header{location}' -H 'Host: proposals.test' "$site/about")" \
   "301 https://proposals.test:$tls_port/about"
+echo "  testssl.sh against web's HTTPS (Pebble's root trusted):"
+testssl --quiet --color 0 --warnings off --ip 127.0.0.1 --add-ca "$acme/pebble-root.pem" \
+  --jsonfile "$acme/testssl.json" --protocols --server-defaults --each-cipher --vulnerable \
+  --headers "$https_site/" >"$acme/testssl.log" 2>&1 || true
+if "${tools_node:+$tools_node/}node" infra/local/testssl-summary.mjs "$acme/testssl.json" --pebble; then
+  tls_findings=none
+else
+  tls_findings=some
+fi
+check "testssl.sh finds nothing above LOW in web's TLS configuration" is "$tls_findings" none
 check "over HTTPS the API stores a lead (201)" is "$(curl -s "${pebble_trust[@]}" -o /dev/null -w '%{http_code}' \
   -X POST "$https_site/api/contact" -H 'Content-Type: application/json' \
   --data '{"name":"HTTPS Check","email":"https@example.com","company":"CI","role":"Operator"}')" 201
@@ -427,7 +437,7 @@ check "a forced renewal in the certificates container" \
   docker-compose exec -T certificates certificates.sh --force
 for _ in $(seq 1 30); do [[ $(served_serial) != "$before" ]] && break; sleep 1; done
 sleep 1
-kill "$load_pid" 2>/dev/null
+kill "$load_pid" 2>/dev/null || true
 wait "$load_pid" 2>/dev/null || true
 after=$(served_serial)
 echo "  after the renewal: $after; requests meanwhile: $(wc -l <"$load"), not 200: $(grep -cv '^200$' "$load" || true)"
@@ -435,7 +445,7 @@ check "web serves the renewed certificate without a restart" test "$after" != "$
 check "and no request failed while it changed" is "$(grep -cv '^200$' "$load" || true)" 0
 check "the certificate survives a restart of the stack" bash -c \
   "make --no-print-directory down >/dev/null && make --no-print-directory up >/dev/null && [[ \$(openssl s_client -connect 127.0.0.1:$tls_port -servername proposals.test </dev/null 2>/dev/null | openssl x509 -noout -serial -issuer | tr '\n' ' ') == '$after' ]]"
-kill "$pebble_pid" "$dns_pid" 2>/dev/null
+kill "$pebble_pid" "$dns_pid" 2>/dev/null || true
 rm -f "$load" tls/acme-ca.pem
 
 step "Teardown"

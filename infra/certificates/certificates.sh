@@ -26,8 +26,13 @@ case $renew_days$check_hours in *[!0-9]*)
   echo "ACME_RENEW_DAYS and ACME_CHECK_HOURS must be whole numbers" >&2; exit 1 ;;
 esac
 
+# The console's own host name (CONSOLE_DOMAIN), when it is served beyond loopback with the same
+# certificate (CONSOLE_TLS=on), is named in the certificate too.
+domains="--domains $SITE_DOMAIN${CONSOLE_DOMAIN:+ --domains $CONSOLE_DOMAIN}"
+
 lego_run() {
-  lego --accept-tos --email "$ACME_EMAIL" --server "$directory" --domains "$SITE_DOMAIN" \
+  # shellcheck disable=SC2086 # $domains is two or four words on purpose
+  lego --accept-tos --email "$ACME_EMAIL" --server "$directory" $domains \
     --http --http.webroot "$webroot" --path "$state" "$@"
 }
 

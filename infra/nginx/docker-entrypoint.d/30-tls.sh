@@ -10,10 +10,12 @@
 # The HTTPS server takes snippets/tls.conf (Mozilla intermediate) and HTTP/2; the redirect server
 # sends no Strict-Transport-Security (browsers ignore it over HTTP) and no site. TLS_PUBLIC_PORT
 # is the HTTPS port visitors reach (443 unless published elsewhere), for the redirect.
-# A missing or unreadable file, or an unknown mode, stops the start with one line.
+# CONSOLE_TLS=on serves the operators' console (8081) over HTTPS with the same certificate, for
+# a console reached beyond loopback (its cookie is Secure: browsers keep it over plain HTTP only
+# on localhost). A missing or unreadable file, or an unknown mode, stops the start with one line.
 #
 # The web image runs this from /docker-entrypoint.d/ at start; `make stack-up` runs it too.
-# Output: $NGINX_ENVSUBST_OUTPUT_DIR/site-listen.conf and site-redirect.conf.
+# Output: $NGINX_ENVSUBST_OUTPUT_DIR/site-listen.conf, site-redirect.conf, console-listen.conf.
 set -eu
 out=${NGINX_ENVSUBST_OUTPUT_DIR:?NGINX_ENVSUBST_OUTPUT_DIR names the folder of site-listen.conf}
 mode=${TLS_MODE:-off}
@@ -22,11 +24,27 @@ case $port in
   '' | *[!0-9]*) echo "TLS_PUBLIC_PORT must be a port number; \"$port\" is not" >&2; exit 1 ;;
 esac
 
+console_tls=${CONSOLE_TLS:-off}
+case $console_tls in
+  on | off) ;;
+  *) echo "CONSOLE_TLS must be on or off; \"$console_tls\" is neither" >&2; exit 1 ;;
+esac
+# The console server: plain HTTP, for loopback (a tunnel, or a proxy on this machine).
+console_plain() {
+  printf '%s\n' "# CONSOLE_TLS=off (or no certificate yet): plain HTTP, for loopback." \
+    "listen 8081;" "listen [::]:8081;" >"$out/console-listen.conf"
+}
+
 case $mode in
   off)
+    if [ "$console_tls" = on ]; then
+      echo "CONSOLE_TLS=on needs TLS_MODE=files or acme: the console uses the site's certificate" >&2
+      exit 1
+    fi
     printf '%s\n' "# TLS_MODE=off: plain HTTP; a terminator in front serves HTTPS." \
       "listen 8080 default_server;" "listen [::]:8080 default_server;" >"$out/site-listen.conf"
     echo "# TLS_MODE=off: no redirect server." >"$out/site-redirect.conf"
+    console_plain
     echo "$0: plain HTTP on 8080 (TLS_MODE=off: HTTPS is the terminator's in front)"
     exit 0
     ;;
@@ -43,6 +61,7 @@ case $mode in
         "listen 8080 default_server;" "listen [::]:8080 default_server;" \
         "include snippets/acme-challenge.conf;" >"$out/site-listen.conf"
       echo "# TLS_MODE=acme, no certificate yet: no redirect server." >"$out/site-redirect.conf"
+      console_plain
       echo "$0: no certificate in $dir yet: plain HTTP on 8080 until the certificates service brings one" >&2
       exit 0
     fi
@@ -53,7 +72,7 @@ esac
 for name in TLS_CERTIFICATE TLS_CERTIFICATE_KEY; do
   eval "file=\${$name:-}"
   if [ -z "$file" ] || [ ! -r "$file" ]; then
-    echo "$name must name a readable PEM file with TLS_MODE=files; \"$file\" is not one" >&2
+    echo "$name must name a readable PEM file with TLS_MODE=$mode; \"$file\" is not one" >&2
     exit 1
   fi
 done
@@ -80,4 +99,19 @@ server {
   }
 }
 CONF
-echo "$0: HTTPS on 8443 (visitors' port $port) with $TLS_CERTIFICATE; 8080 redirects to it"
+if [ "$console_tls" = on ]; then
+  # The console beyond loopback: HTTPS with the same certificate (it names the console's host
+  # too: CONSOLE_DOMAIN), and its session cookie, which is Secure, works there.
+  cat >"$out/console-listen.conf" <<CONF
+# Rendered at start by docker-entrypoint.d/30-tls.sh (CONSOLE_TLS=on).
+listen 8081 ssl http2;
+listen [::]:8081 ssl http2;
+ssl_certificate $TLS_CERTIFICATE;
+ssl_certificate_key $TLS_CERTIFICATE_KEY;
+include snippets/tls.conf;
+add_header Strict-Transport-Security "max-age=31536000" always;
+CONF
+else
+  console_plain
+fi
+echo "$0: HTTPS on 8443 (visitors' port $port) with $TLS_CERTIFICATE; 8080 redirects to it; console on 8081 over $([ "$console_tls" = on ] && echo HTTPS || echo HTTP)"
