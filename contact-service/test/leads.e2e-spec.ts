@@ -131,6 +131,31 @@ describe.each([
       notifications: { channel: string }[];
     };
     expect(json.notifications.map((n) => n.channel).sort()).toEqual(['email', 'webhook']);
+
+    // Every read of people's data is in the audit trail: who, how many, and for one person's
+    // lead, their address's keyed hash (found by the address, which it does not hold).
+    const trail = JSON.parse((await leads('audit --json --limit 20')).out) as {
+      command: string;
+      rows: number;
+      actor: string;
+      details: Record<string, unknown>;
+    }[];
+    const lists = trail.filter((record) => record.command === 'list');
+    expect(lists.map((record) => record.details)).toEqual(
+      expect.arrayContaining([
+        { kind: 'accessibility', spam: false },
+        { kind: 'all', spam: true },
+      ]),
+    );
+    expect(lists.every((record) => record.actor === 'operator@test-host')).toBe(true);
+    const about = JSON.parse((await leads('audit --json --email LIST@bank.example')).out) as {
+      command: string;
+      rows: number;
+    }[];
+    expect(about).toEqual([
+      expect.objectContaining({ command: 'show', rows: 1 }),
+      expect.objectContaining({ command: 'show', rows: 1 }),
+    ]);
   });
 
   it('never lets a visitor’s text drive the operator’s terminal', async () => {

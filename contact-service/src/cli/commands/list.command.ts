@@ -3,7 +3,7 @@ import { json, type LeadsContext } from '../leads-context.js';
 import { kindOption, limitOption, sinceOption, spamOption, type ListOptions } from '../options.js';
 import { table, timestamp } from '../output.js';
 
-export function listCommand(program: Command, { tools, io }: LeadsContext): void {
+export function listCommand(program: Command, { tools, actor, io }: LeadsContext): void {
   program
     .command('list')
     .description('the newest leads, one line each, with where their notifications stand')
@@ -13,7 +13,15 @@ export function listCommand(program: Command, { tools, io }: LeadsContext): void
     .addOption(limitOption())
     .option('--json', 'JSON instead of a table')
     .action(async (options: ListOptions & { limit?: number; json?: boolean }) => {
-      const leads = await (await tools()).leads.list(options);
+      const { leads: store, audit } = await tools();
+      const leads = await store.list(options);
+      // Names, companies and addresses were read: the audit trail says who, when and how many.
+      await audit.record({
+        command: 'list',
+        rows: leads.length,
+        actor,
+        details: { kind: options.kind ?? 'all', spam: options.spam ?? false },
+      });
       if (options.json) return io.out(json(leads));
       if (leads.length === 0) return io.out('No leads.\n');
       io.out(

@@ -3,15 +3,18 @@ import type { LeadRecord } from '../../leads/lead.js';
 import { json, LeadsError, type LeadsContext } from '../leads-context.js';
 import { deliveryTable, printable, timestamp } from '../output.js';
 
-export function showCommand(program: Command, { tools, io }: LeadsContext): void {
+export function showCommand(program: Command, { tools, actor, io }: LeadsContext): void {
   program
     .command('show')
     .description('every field of one lead, and the delivery state of each notification')
     .argument('<id>', 'the lead’s id (from list)')
     .option('--json', 'JSON instead of text')
     .action(async (id: string, options: { json?: boolean }) => {
-      const lead = await (await tools()).leads.find(id);
+      const { leads, audit } = await tools();
+      const lead = await leads.find(id);
       if (!lead) throw new LeadsError(`No lead has the id ${printable(id)}.`);
+      // One person's data was read: recorded with their address's keyed hash, never the address.
+      await audit.record({ command: 'show', rows: 1, actor, email: lead.email });
       if (options.json) return io.out(json(lead));
       io.out(describeLead(lead));
       io.out(
