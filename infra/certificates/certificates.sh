@@ -73,11 +73,21 @@ case ${1:-} in
   --once) pass --once ;;
   --force) pass --force ;;
   '')
+    # A failed pass (DNS not pointing here yet, the ACME server down) is said, and tried again
+    # after 1 minute, then 2, 4… up to ACME_CHECK_HOURS: soon enough for a first certificate,
+    # slow enough for the CA's limit on failed validations (Let's Encrypt: 5 an hour). The
+    # installed certificate keeps being served meanwhile.
+    retry=60
     while :; do
-      # A failed pass (the ACME server or DNS down) is said and tried again at the next check;
-      # the installed certificate keeps being served meanwhile.
-      pass || echo "certificates: this pass failed; the next is in $check_hours h" >&2
-      sleep "$((check_hours * 3600))"
+      if pass; then
+        retry=60
+        wait_s=$((check_hours * 3600))
+      else
+        wait_s=$retry
+        [ "$retry" -ge "$((check_hours * 3600))" ] || retry=$((retry * 2))
+        echo "certificates: this pass failed; the next is in $wait_s s" >&2
+      fi
+      sleep "$wait_s"
     done
     ;;
   *) echo "usage: certificates.sh [--once | --force]" >&2; exit 2 ;;
