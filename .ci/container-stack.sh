@@ -365,87 +365,8 @@ check "the killed replica came back by itself: three healthy replicas" infra/com
 check "it is the same container, restarted" test "$(docker inspect -f '{{.RestartCount}}' "$victim")" -ge 1
 rm -f "$burst"
 
-step "HTTPS over ACME (TLS_MODE=acme): Pebble in this namespace issues web's certificate"
-# Pebble validates http-01 at proposals.test on the published HTTP port, which its DNS
-# (pebble-challtestsrv) answers with this namespace's loopback; the certificates container
-# reaches Pebble at host.docker.internal (.ci/compose.acme.yml).
-acme=$(mktemp -d)
-web_port=$(sed -n 's/^WEB_PORT=//p' .env)
-tls_port=$(sed -n 's/^WEB_TLS_PORT=//p' .env)
-pebble-challtestsrv -defaultIPv4 127.0.0.1 -defaultIPv6 '' -dns01 127.0.0.1:8053 -http01 '' \
-  -https01 '' -tlsalpn01 '' -management 127.0.0.1:8055 >"$acme/challtestsrv.log" 2>&1 &
-dns_pid=$!
-openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 \
-  -subj '/CN=Pebble listener CA' -keyout "$acme/ca.key" -out "$acme/ca.pem" 2>/dev/null
-openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj '/CN=host.docker.internal' \
-  -keyout "$acme/pebble.key" -out "$acme/pebble.csr" 2>/dev/null
-printf 'subjectAltName=DNS:host.docker.internal,DNS:localhost,IP:127.0.0.1\n' >"$acme/ext"
-openssl x509 -req -in "$acme/pebble.csr" -CA "$acme/ca.pem" -CAkey "$acme/ca.key" -CAcreateserial \
-  -days 2 -extfile "$acme/ext" -out "$acme/pebble.pem"
-cat >"$acme/pebble.json" <<JSON
-{ "pebble": { "listenAddress": "0.0.0.0:14000", "managementListenAddress": "127.0.0.1:15000",
-  "certificate": "$acme/pebble.pem", "privateKey": "$acme/pebble.key",
-  "httpPort": $web_port, "tlsPort": 5001, "ocspResponderURL": "", "externalAccountBindingRequired": false } }
-JSON
-PEBBLE_VA_NOSLEEP=1 PEBBLE_WFE_NONCEREJECT=0 pebble -config "$acme/pebble.json" \
-  -dnsserver 127.0.0.1:8053 >"$acme/pebble.log" 2>&1 &
-pebble_pid=$!
-install -m 644 "$acme/ca.pem" tls/acme-ca.pem
-sed -i -e 's|^TLS_MODE=.*|TLS_MODE=acme|' -e 's|^SITE_DOMAIN=.*|SITE_DOMAIN=proposals.test|' \
-  -e 's|^ACME_EMAIL=.*|ACME_EMAIL=operators@proposals.test|' \
-  -e 's|^ACME_DIRECTORY=.*|ACME_DIRECTORY=https://host.docker.internal:14000/dir|' \
-  -e 's|^ACME_CA_BUNDLE=.*|ACME_CA_BUNDLE=/srv/web/tls/acme-ca.pem|' \
-  -e 's|^COMPOSE_FILE=.*|&:.ci/compose.acme.yml|' .env
-echo "TLS_RELOAD_SECONDS=2" >>.env
-# What the Makefile sets for TLS_MODE=acme, for the compose commands below.
-export COMPOSE_PROFILES=acme
-make --no-print-directory up
-curl -fs --cacert "$acme/ca.pem" https://127.0.0.1:15000/roots/0 >"$acme/pebble-root.pem"
-https_site=https://proposals.test:$tls_port
-pebble_trust=(--resolve "proposals.test:$tls_port:127.0.0.1" --cacert "$acme/pebble-root.pem")
-served_serial() {
-  openssl s_client -connect "127.0.0.1:$tls_port" -servername proposals.test </dev/null 2>/dev/null |
-    openssl x509 -noout -serial -issuer 2>/dev/null | tr '\n' ' ' || true
-}
-for _ in $(seq 1 60); do curl -fs "${pebble_trust[@]}" -o /dev/null "$https_site/" && break; sleep 2; done
-check "web serves the site over HTTPS with the certificate Pebble issued" \
-  curl -fsS "${pebble_trust[@]}" -o /dev/null "$https_site/"
-before=$(served_serial)
-echo "  served: $before"
-check "its issuer is Pebble" grep -qi pebble <<<"$before"
-check "the published HTTP port only redirects to HTTPS" \
-  is "$(curl -s -o /dev/null -w '%{http_code} %header{location}' -H 'Host: proposals.test' "$site/about")" \
-  "301 https://proposals.test:$tls_port/about"
-echo "  testssl.sh against web's HTTPS (Pebble's root trusted):"
-testssl --quiet --color 0 --warnings off --ip 127.0.0.1 --add-ca "$acme/pebble-root.pem" \
-  --jsonfile "$acme/testssl.json" --protocols --server-defaults --each-cipher --vulnerable \
-  --headers "$https_site/" >"$acme/testssl.log" 2>&1 || true
-if "${tools_node:+$tools_node/}node" infra/local/testssl-summary.mjs "$acme/testssl.json" --pebble; then
-  tls_findings=none
-else
-  tls_findings=some
-fi
-check "testssl.sh finds nothing above LOW in web's TLS configuration" is "$tls_findings" none
-check "over HTTPS the API stores a lead (201)" is "$(curl -s "${pebble_trust[@]}" -o /dev/null -w '%{http_code}' \
-  -X POST "$https_site/api/contact" -H 'Content-Type: application/json' \
-  --data '{"name":"HTTPS Check","email":"https@example.com","company":"CI","role":"Operator"}')" 201
-load=$(mktemp)
-( while :; do curl -s "${pebble_trust[@]}" -o /dev/null -w '%{http_code}\n' "$https_site/" >>"$load"; done ) &
-load_pid=$!
-check "a forced renewal in the certificates container" \
-  docker-compose exec -T certificates certificates.sh --force
-for _ in $(seq 1 30); do [[ $(served_serial) != "$before" ]] && break; sleep 1; done
-sleep 1
-kill "$load_pid" 2>/dev/null || true
-wait "$load_pid" 2>/dev/null || true
-after=$(served_serial)
-echo "  after the renewal: $after; requests meanwhile: $(wc -l <"$load"), not 200: $(grep -cv '^200$' "$load" || true)"
-check "web serves the renewed certificate without a restart" test "$after" != "$before"
-check "and no request failed while it changed" is "$(grep -cv '^200$' "$load" || true)" 0
-check "the certificate survives a restart of the stack" bash -c \
-  "make --no-print-directory down >/dev/null && make --no-print-directory up >/dev/null && [[ \$(openssl s_client -connect 127.0.0.1:$tls_port -servername proposals.test </dev/null 2>/dev/null | openssl x509 -noout -serial -issuer | tr '\n' ' ') == '$after' ]]"
-kill "$pebble_pid" "$dns_pid" 2>/dev/null || true
-rm -f "$load" tls/acme-ca.pem
+# The stack once more, with TLS_MODE=acme and Pebble (a file of its own: it shares this shell).
+source .ci/container-acme.sh
 
 step "Teardown"
 make --no-print-directory down

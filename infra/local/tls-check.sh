@@ -31,21 +31,15 @@ cleanup() {
 trap cleanup EXIT
 
 echo "A throwaway CA and a certificate for localhost (ECDSA P-256)"
-openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 \
-  -subj '/CN=TLS check CA' -keyout "$tmp/ca.key" -out "$tmp/ca.pem" 2>/dev/null
-openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj '/CN=localhost' \
-  -keyout "$tmp/privkey.pem" -out "$tmp/site.csr" 2>/dev/null
-printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n' >"$tmp/ext"
-openssl x509 -req -in "$tmp/site.csr" -CA "$tmp/ca.pem" -CAkey "$tmp/ca.key" -CAcreateserial \
-  -days 2 -extfile "$tmp/ext" -out "$tmp/site.pem" 2>/dev/null
-cat "$tmp/site.pem" "$tmp/ca.pem" >"$tmp/fullchain.pem"
+throwaway_certificate "$tmp" site "DNS:localhost,IP:127.0.0.1"
+cat "$tmp/site.pem" "$tmp/site-ca.pem" >"$tmp/fullchain.pem"
 
 infra/local/stack-down.sh >/dev/null 2>&1
-TLS_MODE=files TLS_CERTIFICATE="$tmp/fullchain.pem" TLS_CERTIFICATE_KEY="$tmp/privkey.pem" \
+TLS_MODE=files TLS_CERTIFICATE="$tmp/fullchain.pem" TLS_CERTIFICATE_KEY="$tmp/site.key" \
   STACK_SKIP_BUILD=1 infra/local/stack-up.sh || exit 1
 
 site=https://localhost:8443
-trusted=(--cacert "$tmp/ca.pem")
+trusted=(--cacert "$tmp/site-ca.pem")
 echo "HTTPS on 8443, plain HTTP on 8080 only redirects"
 check "the home page is served over HTTPS with the certificate" \
   curl -fsS "${trusted[@]}" -o /dev/null "$site/"
