@@ -93,13 +93,14 @@ const service = 'contact-service/src';
 const SERVICE_FEATURES = {
   contact: ['leads', 'notifications', 'metrics'],
   notifications: ['leads', 'audit', 'metrics'],
-  cli: ['leads', 'notifications', 'audit', 'operators'],
+  cli: ['inbox', 'leads', 'notifications', 'audit', 'operators'],
+  inbox: ['leads', 'notifications', 'audit', 'operators'],
   retention: ['leads', 'operators'],
   leads: ['audit'],
   operators: ['audit'],
   audit: [],
   health: [],
-  metrics: [],
+  metrics: ['leads'],
 };
 const serviceFeatures = Object.keys(SERVICE_FEATURES);
 const serviceBottom = ['config', 'database', 'http', 'logging'];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { applyMigrations } from '../src/database/apply-migrations.js';
 import { ACCESSIBILITY_PREFIX, kindOf, kindSql } from '../src/leads/lead-kind.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
@@ -10,6 +11,8 @@ let db: TestDatabase;
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  // The SQL side of the rule is the database's function lead_kind, made by a migration.
+  await applyMigrations(db.url, { timeoutMs: 30_000 });
 });
 
 afterAll(async () => {

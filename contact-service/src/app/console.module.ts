@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { EnvironmentModule, type EnvironmentService } from '../config/environment.service.js';
 import { loggerModule } from '../logging/logger.module.js';
+import { InboxModule } from '../inbox/inbox.module.js';
 import { OperatorsModule } from '../operators/operators.module.js';
 import { databaseModule } from './database.module.js';
 
@@ -16,6 +17,7 @@ export class ConsoleAppModule {
         // A few operators, not the public: a small pool of its own.
         databaseModule(() => 3),
         OperatorsModule,
+        InboxModule,
       ],
     };
   }

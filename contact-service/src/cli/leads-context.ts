@@ -1,4 +1,5 @@
 import type { AuditTrail } from '../audit/audit-trail.js';
+import type { Inbox } from '../inbox/inbox.js';
 import type { Accounts } from '../operators/accounts.js';
 import type { LeadRemoval } from '../leads/lead-removal.js';
 import type { LeadsStore } from '../leads/leads.store.js';
@@ -15,6 +16,8 @@ export interface LeadsIo {
 
 /** The operations the commands are made of (operator-tools.ts makes them). */
 export interface OperatorTools {
+  /** The inbox's operations, the console's too (inbox/inbox.ts). */
+  inbox: Inbox;
   leads: LeadsStore;
   removal: LeadRemoval;
   redelivery: Redelivery;

@@ -8,6 +8,7 @@ import { notificationsCommand } from './commands/notifications.command.js';
 import { purgeCommand } from './commands/purge.command.js';
 import { retryCommand } from './commands/retry.command.js';
 import { showCommand } from './commands/show.command.js';
+import { statusCommand } from './commands/status.command.js';
 import { usersCommand } from './commands/users.command.js';
 import type { LeadsContext } from './leads-context.js';
 
@@ -28,6 +29,7 @@ export function leadsProgram(context: LeadsContext): Command {
   for (const command of [
     listCommand,
     showCommand,
+    statusCommand,
     exportCommand,
     accessCommand,
     eraseCommand,

@@ -1,4 +1,6 @@
 import type { DataSource } from 'typeorm';
+import { Inbox } from '../inbox/inbox.js';
+import { supportCalendar } from '../leads/support-hours.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { LeadRemoval } from '../leads/lead-removal.js';
 import { LeadsStore } from '../leads/leads.store.js';
@@ -6,13 +8,30 @@ import { Redelivery } from '../notifications/redelivery.js';
 import { Accounts } from '../operators/accounts.js';
 import type { OperatorTools } from './leads-context.js';
 
+export interface ToolSettings {
+  /** CONSOLE_ORIGIN. */
+  consoleOrigin: string;
+  /** SUPPORT_HOLIDAYS. */
+  holidays?: readonly string[];
+  /** The channels a lead released from spam is announced on (channels.ts, announcedChannels). */
+  channels?: readonly string[];
+}
+
 /**
  * The operations of the `leads` command on one database connection; `consoleOrigin` is where
  * operators open the console (CONSOLE_ORIGIN). The token follows `#`, which a browser never sends
  * to a server, so no log keeps it.
  */
-export function operatorTools(dataSource: DataSource, consoleOrigin: string): OperatorTools {
+export function operatorTools(
+  dataSource: DataSource,
+  { consoleOrigin, holidays = [], channels = [] }: ToolSettings,
+): OperatorTools {
   return {
+    inbox: new Inbox(dataSource, {
+      calendar: supportCalendar(holidays),
+      channels,
+      now: () => new Date(),
+    }),
     accounts: new Accounts(dataSource),
     enrolmentLink: (token) => `${consoleOrigin}/console/enrol#${token}`,
     leads: new LeadsStore(dataSource),

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import type { DeliveryRecord } from '../leads/delivery-record.js';
 
 /**
@@ -36,27 +35,6 @@ export function table(rows: Record<string, unknown>[], columns: string[], width 
       .trimEnd();
   return [line(columns), ...cells.map(line)].join('\n') + '\n';
 }
-
-/**
- * Spreadsheets run a cell that begins with one of these as a formula (OWASP, "CSV Injection"),
- * fullwidth forms included; such a cell gets a leading apostrophe, which shows it as text.
- */
-const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
-
-export const inertCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
-
-/**
- * One RFC 4180 record (quoted where needed, CRLF line ends), every text cell made inert. The
- * export starts with a byte order mark so that Excel reads it as UTF-8.
- */
-export function csvRecord(values: (string | null)[]): string {
-  return stringify([values.map((value) => (value === null ? '' : inertCell(value)))], {
-    record_delimiter: 'windows',
-    quoted_match: /[\r\n]/,
-  });
-}
-
-export const CSV_BOM = '\ufeff';
 
 /** Notifications as a table: where each one's delivery stands. */
 export function deliveryTable(deliveries: DeliveryRecord[]): string {

@@ -128,6 +128,28 @@ const settings = z.object({
   /** A console session ends after this much inactivity, and in any case this long after sign-in. */
   SESSION_IDLE_MINUTES: positiveInt.max(24 * 60).default(30),
   SESSION_MAX_HOURS: positiveInt.max(24 * 7).default(12),
+  /**
+   * Days off besides weekends, when the accessibility promises' business days do not count
+   * (src/leads/support-hours.ts): dates in the support time zone, comma-separated.
+   */
+  SUPPORT_HOLIDAYS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((day) => day.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (days) =>
+        days.every(
+          (day) =>
+            /^\d{4}-\d{2}-\d{2}$/.test(day) &&
+            new Date(`${day}T12:00:00Z`).toISOString().startsWith(day),
+        ),
+      { error: 'must be dates such as 2026-12-25, comma-separated' },
+    ),
   /** The audit trail is kept this long (at least a year), apart from the leads' retention. */
   AUDIT_RETENTION_DAYS: positiveInt.min(365).max(36_500).default(730),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

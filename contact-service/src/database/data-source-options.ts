@@ -6,6 +6,7 @@ import { AuditLog1795200000000 } from './migrations/1795200000000-audit-log.js';
 import { RateLimits1795300000000 } from './migrations/1795300000000-rate-limits.js';
 import { OperatorAccounts1795400000000 } from './migrations/1795400000000-operator-accounts.js';
 import { Passkeys1795500000000 } from './migrations/1795500000000-passkeys.js';
+import { LeadInbox1795600000000 } from './migrations/1795600000000-lead-inbox.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -36,6 +37,7 @@ export function dataSourceOptions({
       RateLimits1795300000000,
       OperatorAccounts1795400000000,
       Passkeys1795500000000,
+      LeadInbox1795600000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

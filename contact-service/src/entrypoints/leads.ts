@@ -9,7 +9,9 @@ import { LeadsError, type OperatorTools } from '../cli/leads-context.js';
 import { leadsProgram } from '../cli/leads-program.js';
 import { operatorTools } from '../cli/operator-tools.js';
 import { applyMigrations } from '../database/apply-migrations.js';
+import { EnvironmentService } from '../config/environment.service.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
+import { announcedChannels } from '../notifications/channels.js';
 import { resolveDatabase, type ResolvedDatabase } from '../database/resolve-database.js';
 import { describeFailure, readSettings } from './start-up.js';
 
@@ -36,7 +38,11 @@ async function tools(): Promise<OperatorTools> {
     dataSourceOptions({ url: database.url, poolSize: 2, timeoutMs: env.MIGRATION_TIMEOUT_MS }),
   );
   await dataSource.initialize();
-  return operatorTools(dataSource, env.CONSOLE_ORIGIN);
+  return operatorTools(dataSource, {
+    consoleOrigin: env.CONSOLE_ORIGIN,
+    holidays: env.SUPPORT_HOLIDAYS,
+    channels: announcedChannels(new EnvironmentService(env, database.url)),
+  });
 }
 
 async function close(): Promise<void> {

@@ -57,3 +57,14 @@ export function buildChannels(environment: EnvironmentService): Channels {
 export function plannedChannels(channels: Channels): Channel[] {
   return CHANNELS.filter((channel) => channel === 'email' || channels.has(channel));
 }
+
+/**
+ * The names of the channels a lead is announced on under these settings, for a process that
+ * delivers nothing itself (the console, the `leads` command) but asks for a lead to be announced:
+ * the channels are built to be counted, then let go.
+ */
+export function announcedChannels(environment: EnvironmentService): Channel[] {
+  const channels = buildChannels(environment);
+  for (const channel of channels.values()) channel.close?.();
+  return plannedChannels(channels);
+}

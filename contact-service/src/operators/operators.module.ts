@@ -107,5 +107,6 @@ const settings = (environment: EnvironmentService) => ({
     },
     { provide: AuditTrail, inject: [DATA], useFactory: (data: DataSource) => new AuditTrail(data) },
   ],
+  exports: [Clock, Sessions, AuditTrail],
 })
 export class OperatorsModule {}

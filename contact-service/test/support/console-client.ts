@@ -94,7 +94,7 @@ export async function leadsUsers(
   const result = { code: 0, out: '', err: '' };
   try {
     const program = leadsProgram({
-      tools: async () => operatorTools(dataSource, 'http://localhost:8081'),
+      tools: async () => operatorTools(dataSource, { consoleOrigin: 'http://localhost:8081' }),
       actor: 'root@console-test',
       io: {
         out: (text) => void (result.out += text),

@@ -1,34 +1,7 @@
 import { Option, type Command } from 'commander';
-import type { LeadRecord } from '../../leads/lead.js';
+import { exportLeads, type ExportFormat } from '../../inbox/lead-export.js';
 import type { LeadsContext } from '../leads-context.js';
 import { kindOption, sinceOption, spamOption, type ListOptions } from '../options.js';
-import { CSV_BOM, csvRecord } from '../output.js';
-
-export const EXPORT_COLUMNS = [
-  'id',
-  'received',
-  'kind',
-  'name',
-  'email',
-  'company',
-  'role',
-  'message',
-  'spam_reason',
-] as const;
-
-function exportRow(lead: LeadRecord): (string | null)[] {
-  return [
-    lead.id,
-    lead.createdAt.toISOString(),
-    lead.kind,
-    lead.name,
-    lead.email,
-    lead.company,
-    lead.role,
-    lead.message,
-    lead.spamReason,
-  ];
-}
 
 export function exportCommand(program: Command, { tools, actor, io }: LeadsContext): void {
   program
@@ -40,24 +13,15 @@ export function exportCommand(program: Command, { tools, actor, io }: LeadsConte
     .addOption(sinceOption())
     .addOption(kindOption())
     .addOption(spamOption())
-    .action(async (options: ListOptions & { format: 'csv' | 'json' }) => {
-      const { leads, audit } = await tools();
-      let rows = 0;
-      if (options.format === 'csv') {
-        io.out(CSV_BOM + csvRecord([...EXPORT_COLUMNS]));
-        for await (const lead of leads.each(options)) {
-          io.out(csvRecord(exportRow(lead)));
-          rows++;
-        }
-      } else {
-        io.out('[');
-        for await (const lead of leads.each(options)) {
-          io.out(`${rows === 0 ? '\n' : ',\n'}  ${JSON.stringify(lead)}`);
-          rows++;
-        }
-        io.out(rows === 0 ? ']\n' : '\n]\n');
+    .action(async ({ format, ...filter }: ListOptions & { format: ExportFormat }) => {
+      const { inbox, audit } = await tools();
+      // The console's export too (inbox/lead-export.ts), audited when it ends.
+      let exported = 0;
+      for await (const piece of exportLeads(inbox, audit, { filter, format, actor }, (rows) => {
+        exported = rows;
+      })) {
+        io.out(piece);
       }
-      await audit.record({ command: 'export', rows, actor });
-      io.err(`Exported ${rows} lead${rows === 1 ? '' : 's'}.\n`);
+      io.err(`Exported ${exported} lead${exported === 1 ? '' : 's'}.\n`);
     });
 }

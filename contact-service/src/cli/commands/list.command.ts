@@ -6,30 +6,34 @@ import { table, timestamp } from '../output.js';
 export function listCommand(program: Command, { tools, actor, io }: LeadsContext): void {
   program
     .command('list')
-    .description('the newest leads, one line each, with where their notifications stand')
+    .description('the newest leads, one line each, as the console’s inbox lists them')
     .addOption(sinceOption())
     .addOption(kindOption())
     .addOption(spamOption())
     .addOption(limitOption())
     .option('--json', 'JSON instead of a table')
-    .action(async (options: ListOptions & { limit?: number; json?: boolean }) => {
-      const { leads: store, audit } = await tools();
-      const leads = await store.list(options);
-      // Names, companies and addresses were read: the audit trail says who, when and how many.
-      await audit.record({
-        command: 'list',
-        rows: leads.length,
-        actor,
-        details: { kind: options.kind ?? 'all', spam: options.spam ?? false },
-      });
-      if (options.json) return io.out(json(leads));
+    .action(async ({ limit, json: asJson, ...filter }: ListOptions & ListFlags) => {
+      // The inbox's own page (inbox/inbox.ts), audited there: who, when, which filter, how many.
+      const { leads } = await (await tools()).inbox.page(filter, undefined, actor, limit);
+      if (asJson) return io.out(json(leads));
       if (leads.length === 0) return io.out('No leads.\n');
       io.out(
         table(
-          leads.map((lead) => ({ ...lead, received: timestamp(lead.createdAt) })),
-          ['received', 'id', 'kind', 'name', 'company', 'role', 'email', 'delivery'],
+          leads.map((lead) => ({
+            ...lead,
+            received: timestamp(lead.receivedAt),
+            status: lead.status.replaceAll('_', ' ') + (lead.unread ? ' (unread)' : ''),
+            due: lead.due ? `${lead.due.overdue ? 'OVERDUE ' : ''}${timestamp(lead.due.at)}` : '',
+            delivery: lead.deliveryFailed ? 'failed' : '',
+          })),
+          ['received', 'id', 'kind', 'status', 'name', 'company', 'role', 'due', 'delivery'],
           36,
         ),
       );
     });
+}
+
+interface ListFlags {
+  limit?: number;
+  json?: boolean;
 }

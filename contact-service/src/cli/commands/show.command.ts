@@ -1,20 +1,22 @@
 import type { Command } from 'commander';
-import type { LeadRecord } from '../../leads/lead.js';
+import { InboxRefusal, type OpenedLead } from '../../inbox/inbox.js';
 import { json, LeadsError, type LeadsContext } from '../leads-context.js';
 import { deliveryTable, printable, timestamp } from '../output.js';
 
 export function showCommand(program: Command, { tools, actor, io }: LeadsContext): void {
   program
     .command('show')
-    .description('every field of one lead, and the delivery state of each notification')
+    .description('every field of one lead, its status, notes and notifications')
     .argument('<id>', 'the lead’s id (from list)')
     .option('--json', 'JSON instead of text')
     .action(async (id: string, options: { json?: boolean }) => {
-      const { leads, audit } = await tools();
-      const lead = await leads.find(id);
-      if (!lead) throw new LeadsError(`No lead has the id ${printable(id)}.`);
-      // One person's data was read: recorded with their address's keyed hash, never the address.
-      await audit.record({ command: 'show', rows: 1, actor, email: lead.email });
+      // The console's lead screen's own read (inbox/inbox.ts): audited with the person's keyed
+      // hash, never the address, and the lead marked read.
+      const lead = await (await tools()).inbox.open(id, actor).catch((error) => {
+        if (error instanceof InboxRefusal)
+          throw new LeadsError(`No lead has the id ${printable(id)}.`);
+        throw error;
+      });
       if (options.json) return io.out(json(lead));
       io.out(describeLead(lead));
       io.out(
@@ -22,28 +24,37 @@ export function showCommand(program: Command, { tools, actor, io }: LeadsContext
           ? '\nNo notifications.\n'
           : `\nNotifications:\n${deliveryTable(lead.notifications)}`,
       );
+      for (const note of lead.notes) {
+        io.out(`\nNote by ${printable(note.author)}, ${timestamp(note.at)}:\n`);
+        io.out(indent(printable(note.body, { keepLineBreaks: true })));
+      }
     });
 }
 
+const indent = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n') + '\n';
+
 /** Every field on a line of its own; the message indented, its line breaks kept. */
-function describeLead(lead: LeadRecord): string {
+function describeLead(lead: OpenedLead): string {
   const fields: [string, string][] = [
     ['id', lead.id],
     ['received', timestamp(lead.createdAt)],
     ['kind', lead.kind],
+    ['status', lead.status.replaceAll('_', ' ')],
     ['name', lead.name],
     ['email', lead.email],
     ['company', lead.company],
     ['role', lead.role],
   ];
+  if (lead.due) {
+    const overdue = lead.due.overdue ? ' (overdue)' : '';
+    fields.push([`${lead.due.step} by`, `${timestamp(lead.due.at)}${overdue}`]);
+  }
   if (lead.spamReason) fields.push(['suspected spam', lead.spamReason]);
   const lines = fields.map(([label, value]) => `${`${label}:`.padEnd(16)}${printable(value)}`);
-  const message = lead.message ?? '(none)';
-  lines.push(
-    'message:',
-    ...printable(message, { keepLineBreaks: true })
-      .split('\n')
-      .map((l) => `  ${l}`),
-  );
-  return lines.join('\n') + '\n';
+  lines.push('message:', indent(printable(lead.message ?? '(none)', { keepLineBreaks: true })));
+  return lines.join('\n');
 }

@@ -1,0 +1,241 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { LEAD_COLUMNS, type LeadRecord } from '../leads/lead.js';
+import { kindSql, type LeadKind } from '../leads/lead-kind.js';
+import type { LeadStatus } from '../leads/lead-status.js';
+import type { InboxCursor, InboxFilter } from './inbox-filter.js';
+
+/** A lead in the inbox's list: what a list needs, and no address or message. */
+export interface InboxRow {
+  id: string;
+  receivedAt: Date;
+  kind: LeadKind;
+  status: LeadStatus;
+  name: string;
+  company: string;
+  role: string;
+  unread: boolean;
+  spam: boolean;
+  /** Some notification of it ran out of attempts. */
+  deliveryFailed: boolean;
+  /** The received time in µs, exact, for the next page's cursor. */
+  micros: string;
+}
+
+/** A lead as the lead screen shows it: every field, its status and whether it was read. */
+export type InboxLead = LeadRecord & { status: LeadStatus; readAt: Date | null };
+
+export interface StatusChange {
+  at: Date;
+  actor: string;
+  from: LeadStatus;
+  to: LeadStatus;
+}
+
+export interface Note {
+  id: string;
+  at: Date;
+  author: string;
+  body: string;
+}
+
+/**
+ * Receipt times that separate overdue and due-today accessibility feedback per open step
+ * (support-hours.ts's receiptCutoffs): `acknowledge` for new reports, `assess` for acknowledged.
+ */
+export interface DueCutoffs {
+  acknowledge: { overdue: Date; dueToday: Date };
+  assess: { overdue: Date; dueToday: Date };
+}
+
+/** Day bounds of a filter's from/to, as instants (the support time zone's midnights). */
+export type DayBounds = { from?: Date; until?: Date };
+
+const KIND = kindSql('s.message');
+
+/**
+ * The inbox's reads and writes in SQL. Every read has an index of its shape (migration
+ * 1795600000000), newest first by (created_at, id): pages are keyset pages, never OFFSET.
+ */
+export class InboxStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** A page, newest first, after `before`; one more row than `limit` says there are more. */
+  async page(
+    filter: InboxFilter,
+    bounds: DayBounds,
+    due: DueCutoffs,
+    before: InboxCursor | undefined,
+    limit: number,
+  ): Promise<InboxRow[]> {
+    const { where, values } = conditions(filter, bounds, due, before);
+    values.push(limit);
+    return (await this.dataSource.query(
+      `SELECT s.id, s.created_at AS "receivedAt", ${KIND} AS kind, s.status, s.name, s.company,
+              s.role, s.read_at IS NULL AS unread, s.spam_reason IS NOT NULL AS spam,
+              EXISTS (SELECT 1 FROM notifications n
+                       WHERE n.submission_id = s.id AND n.status = 'failed') AS "deliveryFailed",
+              (extract(epoch FROM s.created_at) * 1000000)::bigint::text AS micros
+         FROM contact_submissions s ${where}
+        ORDER BY s.created_at DESC, s.id DESC LIMIT $${values.length}`,
+      values,
+    )) as InboxRow[];
+  }
+
+  /** How many leads the filter holds in each status (the filter's own status left out). */
+  async counts(filter: InboxFilter, bounds: DayBounds, due: DueCutoffs) {
+    const { where, values } = conditions({ ...filter, status: undefined }, bounds, due);
+    const rows = (await this.dataSource.query(
+      `SELECT s.status, count(*)::int AS n FROM contact_submissions s ${where} GROUP BY s.status`,
+      values,
+    )) as { status: LeadStatus; n: number }[];
+    return Object.fromEntries(rows.map((row) => [row.status, row.n])) as Partial<
+      Record<LeadStatus, number>
+    >;
+  }
+
+  /** Every lead that matches, oldest first, 500 at a time: an export never holds them all. */
+  async *each(filter: InboxFilter, bounds: DayBounds, due: DueCutoffs) {
+    let after: InboxCursor | undefined;
+    for (;;) {
+      const { where, values } = conditions(filter, bounds, due, after, 'after');
+      values.push(500);
+      const rows = (await this.dataSource.query(
+        `SELECT ${LEAD_COLUMNS}, s.status, s.read_at AS "readAt",
+                (extract(epoch FROM s.created_at) * 1000000)::bigint::text AS micros
+           FROM contact_submissions s ${where}
+          ORDER BY s.created_at, s.id LIMIT $${values.length}`,
+        values,
+      )) as (InboxLead & { micros: string })[];
+      for (const { micros: _micros, ...lead } of rows) yield lead;
+      if (rows.length < 500) return;
+      const last = rows[rows.length - 1]!;
+      after = { micros: last.micros, id: last.id };
+    }
+  }
+
+  /** One lead, locked for a change when `manager` is a transaction's. */
+  async lead(id: string, manager?: EntityManager): Promise<InboxLead | null> {
+    const [lead] = (await (manager ?? this.dataSource.manager).query(
+      `SELECT ${LEAD_COLUMNS}, s.status, s.read_at AS "readAt"
+         FROM contact_submissions s WHERE s.id = $1 ${manager ? 'FOR UPDATE' : ''}`,
+      [id],
+    )) as InboxLead[];
+    return lead ?? null;
+  }
+
+  async history(id: string): Promise<StatusChange[]> {
+    return (await this.dataSource.query(
+      `SELECT at, actor, from_status AS "from", to_status AS "to" FROM lead_status_changes
+        WHERE submission_id = $1 ORDER BY at, id`,
+      [id],
+    )) as StatusChange[];
+  }
+
+  async notes(id: string): Promise<Note[]> {
+    return (await this.dataSource.query(
+      `SELECT id, at, author, body FROM lead_notes WHERE submission_id = $1 ORDER BY at, id`,
+      [id],
+    )) as Note[];
+  }
+
+  async markRead(id: string, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE contact_submissions SET read_at = now() WHERE id = $1 AND read_at IS NULL`,
+      [id],
+    );
+  }
+
+  async setStatus(
+    id: string,
+    from: LeadStatus,
+    to: LeadStatus,
+    actor: string,
+    manager: EntityManager,
+  ): Promise<void> {
+    await manager.query(`UPDATE contact_submissions SET status = $2 WHERE id = $1`, [id, to]);
+    await manager.query(
+      `INSERT INTO lead_status_changes (submission_id, actor, from_status, to_status)
+       VALUES ($1, $2, $3, $4)`,
+      [id, actor.slice(0, 200), from, to],
+    );
+  }
+
+  async addNote(id: string, author: string, body: string, manager: EntityManager) {
+    const [note] = (await manager.query(
+      `INSERT INTO lead_notes (submission_id, author, body) VALUES ($1, $2, $3)
+       RETURNING id, at, author, body`,
+      [id, author.slice(0, 200), body],
+    )) as Note[];
+    return note!;
+  }
+
+  async setSpamReason(id: string, reason: string | null, manager: EntityManager) {
+    await manager.query(`UPDATE contact_submissions SET spam_reason = $2 WHERE id = $1`, [
+      id,
+      reason,
+    ]);
+  }
+
+  /**
+   * The notifications of a lead released from spam, on `channels`, each once (a channel that
+   * has one already gets none); the receipt only when the address got none in 24 hours, as for
+   * a new lead (leads/lead-writer.ts). The outbox relay delivers them.
+   */
+  async announce(id: string, channels: readonly string[], manager: EntityManager) {
+    const rows = (await manager.query(
+      `INSERT INTO notifications (submission_id, channel)
+       SELECT s.id, planned.channel FROM contact_submissions s, unnest($2::varchar[]) AS planned(channel)
+        WHERE s.id = $1 AND (planned.channel <> 'acknowledgement' OR NOT EXISTS (
+          SELECT 1 FROM notifications n JOIN contact_submissions other ON other.id = n.submission_id
+           WHERE n.channel = 'acknowledgement' AND lower(other.email) = lower(s.email)
+             AND n.created_at > now() - interval '24 hours'))
+       ON CONFLICT (submission_id, channel) DO NOTHING RETURNING channel`,
+      [id, channels],
+    )) as { channel: string }[];
+    return rows.map((row) => row.channel);
+  }
+}
+
+/** The WHERE of a filter; `before`/`after` continue a page in the newest- or oldest-first order. */
+function conditions(
+  filter: InboxFilter,
+  bounds: DayBounds,
+  due: DueCutoffs,
+  cursor?: InboxCursor,
+  direction: 'before' | 'after' = 'before',
+): { where: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const value = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  const where = [filter.spam ? 's.spam_reason IS NOT NULL' : 's.spam_reason IS NULL'];
+  if (filter.kind) where.push(`${KIND} = ${value(filter.kind)}`);
+  if (filter.status) where.push(`s.status = ${value(filter.status)}`);
+  if (filter.since) where.push(`s.created_at >= ${value(filter.since)}`);
+  if (bounds.from) where.push(`s.created_at >= ${value(bounds.from)}`);
+  if (bounds.until) where.push(`s.created_at < ${value(bounds.until)}`);
+  if (filter.unread) where.push('s.read_at IS NULL');
+  if (filter.q) {
+    where.push(
+      `lead_search_document(s.name, s.company, s.role, s.email, s.message) @@ lead_search_query(${value(filter.q)})`,
+    );
+  }
+  if (filter.due) {
+    const open = (status: string, step: keyof DueCutoffs) => {
+      const cut = due[step];
+      return filter.due === 'overdue'
+        ? `(s.status = '${status}' AND s.created_at < ${value(cut.overdue)})`
+        : `(s.status = '${status}' AND s.created_at >= ${value(cut.overdue)} AND s.created_at < ${value(cut.dueToday)})`;
+    };
+    where.push(
+      `${KIND} = 'accessibility' AND (${open('new', 'acknowledge')} OR ${open('acknowledged', 'assess')})`,
+    );
+  }
+  if (cursor) {
+    where.push(
+      `(s.created_at, s.id) ${direction === 'before' ? '<' : '>'} (timestamptz 'epoch' + ${value(cursor.micros)}::bigint * interval '1 microsecond', ${value(cursor.id)}::uuid)`,
+    );
+  }
+  return { where: `WHERE ${where.join(' AND ')}`, values };
+}

@@ -1,0 +1,261 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { AuditTrail } from '../audit/audit-trail.js';
+import type { DeliveryRecord } from '../leads/delivery-record.js';
+import { isUuid } from '../leads/lead.js';
+import { nextStatuses, pendingStep, type LeadStatus } from '../leads/lead-status.js';
+import { LeadsStore } from '../leads/leads.store.js';
+import {
+  dueAt,
+  receiptCutoffs,
+  type PromisedStep,
+  type SupportCalendar,
+} from '../leads/support-hours.js';
+import {
+  dayBounds,
+  filterDetails,
+  PAGE_SIZE,
+  type InboxCursor,
+  type InboxFilter,
+} from './inbox-filter.js';
+import {
+  InboxStore,
+  type DayBounds,
+  type DueCutoffs,
+  type InboxLead,
+  type InboxRow,
+  type Note,
+  type StatusChange,
+} from './inbox.store.js';
+
+/** The promise a lead still has open, when it is due and whether it is past that. */
+export interface Due {
+  step: PromisedStep;
+  at: Date;
+  overdue: boolean;
+}
+
+export type InboxEntry = Omit<InboxRow, 'micros'> & { due: Due | null };
+
+export interface InboxPage {
+  leads: InboxEntry[];
+  /** The cursor of the next (older) page, when there is one. */
+  older: InboxCursor | null;
+}
+
+export interface OpenedLead extends InboxLead {
+  due: Due | null;
+  next: readonly LeadStatus[];
+  notifications: DeliveryRecord[];
+  history: StatusChange[];
+  notes: Note[];
+}
+
+/**
+ * An operation the inbox's rules refuse: its message says why, for a person. `invalid`: what was
+ * sent cannot be used; `missing`: no such lead; `conflict`: the lead's state does not allow it.
+ */
+export class InboxRefusal extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'invalid' | 'missing' | 'conflict' = 'conflict',
+  ) {
+    super(message);
+  }
+}
+
+export const NO_SUCH_LEAD = 'There is no lead with that id: it may have been erased.';
+export const NOTE_MAX = 5000;
+
+export interface InboxSettings {
+  calendar: SupportCalendar;
+  /** The channels a lead is announced on (notifications/channels.ts's plannedChannels). */
+  channels: readonly string[];
+  now: () => Date;
+}
+
+/**
+ * What operators do with leads, the one implementation of each operation behind the console's
+ * screens and the `leads` command: read a page of the inbox, open a lead, move its status, add a
+ * note, mark or release spam. Every read of personal data and every change writes an audit
+ * record, changes in the same transaction.
+ */
+export class Inbox {
+  private readonly store: InboxStore;
+  private readonly leads: LeadsStore;
+  private readonly audit: AuditTrail;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly settings: InboxSettings,
+  ) {
+    this.store = new InboxStore(dataSource);
+    this.leads = new LeadsStore(dataSource);
+    this.audit = new AuditTrail(dataSource);
+  }
+
+  /** The cutoffs of the due filters at this moment, and the filter's day bounds. */
+  scope(filter: InboxFilter): { bounds: DayBounds; due: DueCutoffs } {
+    const now = this.settings.now();
+    const { calendar } = this.settings;
+    return {
+      bounds: dayBounds(filter),
+      due: {
+        acknowledge: receiptCutoffs('acknowledge', now, calendar),
+        assess: receiptCutoffs('assess', now, calendar),
+      },
+    };
+  }
+
+  /** A page of the inbox, newest first; names and companies were read, so it is audited. */
+  async page(
+    filter: InboxFilter,
+    before: InboxCursor | undefined,
+    actor: string,
+    limit = PAGE_SIZE,
+  ): Promise<InboxPage> {
+    const { bounds, due } = this.scope(filter);
+    const rows = await this.store.page(filter, bounds, due, before, limit + 1);
+    const shown = rows.slice(0, limit);
+    await this.audit.record({
+      command: 'list',
+      rows: shown.length,
+      actor,
+      details: filterDetails(filter),
+    });
+    const last = shown[shown.length - 1];
+    return {
+      leads: shown.map(({ micros: _micros, ...row }) => ({ ...row, due: this.dueOf(row) })),
+      older: rows.length > limit && last ? { micros: last.micros, id: last.id } : null,
+    };
+  }
+
+  /** How many leads the filter holds per status: numbers only, so nothing to audit. */
+  counts(filter: InboxFilter) {
+    const { bounds, due } = this.scope(filter);
+    return this.store.counts(filter, bounds, due);
+  }
+
+  /** Every lead of the filter, oldest first, for an export (which audits itself). */
+  each(filter: InboxFilter): AsyncGenerator<InboxLead> {
+    const { bounds, due } = this.scope(filter);
+    return this.store.each(filter, bounds, due);
+  }
+
+  /** Everything about one lead; the first opening marks it read. */
+  async open(id: string, actor: string): Promise<OpenedLead> {
+    const lead = await this.dataSource.transaction(async (manager) => {
+      const found = isUuid(id) ? await this.store.lead(id, manager) : null;
+      if (!found) throw new InboxRefusal(NO_SUCH_LEAD, 'missing');
+      await this.store.markRead(id, manager);
+      await this.audit.record({ command: 'show', rows: 1, actor, email: found.email }, manager);
+      return found;
+    });
+    return this.detailsOf(lead);
+  }
+
+  /** Moves a lead on in its workflow (lead-status.ts); the history keeps who and when. */
+  async setStatus(id: string, to: LeadStatus, actor: string): Promise<OpenedLead> {
+    await this.change(id, async (lead, manager) => {
+      if (lead.status === to) return;
+      if (!nextStatuses(lead.kind, lead.status).includes(to)) {
+        const allowed = nextStatuses(lead.kind, lead.status);
+        throw new InboxRefusal(
+          allowed.length === 0
+            ? `This lead is ${label(lead.status)}: its work is done.`
+            : `A ${label(lead.status)} lead can move to ${allowed.map(label).join(' or ')}, not to ${label(to)}.`,
+        );
+      }
+      await this.store.setStatus(id, lead.status, to, actor, manager);
+      await this.audit.record(
+        {
+          command: 'status',
+          rows: 1,
+          actor,
+          email: lead.email,
+          details: { from: lead.status, to },
+        },
+        manager,
+      );
+    });
+    return this.open(id, actor);
+  }
+
+  /** An internal note, plain text, with its author and time. */
+  async addNote(id: string, body: string, actor: string): Promise<Note> {
+    const text = body.trim();
+    if (text === '') throw new InboxRefusal('Write the note first: it is empty.', 'invalid');
+    if (text.length > NOTE_MAX) {
+      throw new InboxRefusal(
+        `Shorten the note to ${NOTE_MAX.toLocaleString('en')} characters or fewer.`,
+        'invalid',
+      );
+    }
+    return this.change(id, async (lead, manager) => {
+      const note = await this.store.addNote(id, actor, text, manager);
+      await this.audit.record({ command: 'note', rows: 1, actor, email: lead.email }, manager);
+      return note;
+    });
+  }
+
+  /**
+   * "This is spam": the lead leaves the inbox for the spam view. Notifications already sent stay
+   * as they are. "Not spam": it comes back, and is announced now, once, on every channel that has
+   * not announced it yet.
+   */
+  async setSpam(id: string, spam: boolean, actor: string): Promise<OpenedLead> {
+    await this.change(id, async (lead, manager) => {
+      if (spam === (lead.spamReason !== null)) return;
+      await this.store.setSpamReason(id, spam ? `marked by ${actor.slice(0, 100)}` : null, manager);
+      const announced = spam ? [] : await this.store.announce(id, this.settings.channels, manager);
+      await this.audit.record(
+        {
+          command: spam ? 'spam' : 'not spam',
+          rows: 1,
+          actor,
+          email: lead.email,
+          details: spam ? {} : { announced },
+        },
+        manager,
+      );
+    });
+    return this.open(id, actor);
+  }
+
+  /** The open promise of a lead of this kind and status, received then. */
+  dueOf(lead: Pick<InboxRow, 'kind' | 'status' | 'receivedAt'>): Due | null {
+    const step = pendingStep(lead.kind, lead.status);
+    if (!step) return null;
+    const at = dueAt(step, lead.receivedAt, this.settings.calendar);
+    return { step, at, overdue: at.getTime() < this.settings.now().getTime() };
+  }
+
+  private async change<T>(
+    id: string,
+    work: (lead: InboxLead, manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      const lead = isUuid(id) ? await this.store.lead(id, manager) : null;
+      if (!lead) throw new InboxRefusal(NO_SUCH_LEAD, 'missing');
+      return work(lead, manager);
+    });
+  }
+
+  private async detailsOf(lead: InboxLead): Promise<OpenedLead> {
+    const [found, history, notes] = await Promise.all([
+      this.leads.find(lead.id),
+      this.store.history(lead.id),
+      this.store.notes(lead.id),
+    ]);
+    return {
+      ...lead,
+      due: this.dueOf({ ...lead, receivedAt: lead.createdAt }),
+      next: nextStatuses(lead.kind, lead.status),
+      notifications: found?.notifications ?? [],
+      history,
+      notes,
+    };
+  }
+}
+
+/** A status as a sentence says it: not_a_fit → "not a fit". */
+const label = (status: LeadStatus) => status.replaceAll('_', ' ');

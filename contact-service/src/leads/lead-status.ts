@@ -1,0 +1,52 @@
+import type { LeadKind } from './lead-kind.js';
+import type { PromisedStep } from './support-hours.js';
+
+/**
+ * Where a lead stands in its team's work, the one place the workflows are written: a contact
+ * request goes new → contacted → qualified | not a fit; accessibility feedback new → acknowledged
+ * → assessed → resolved. The database holds the same list (CHK_contact_submissions_status).
+ */
+export const WORKFLOWS = {
+  contact: {
+    new: ['contacted'],
+    contacted: ['qualified', 'not_a_fit'],
+    qualified: [],
+    not_a_fit: [],
+  },
+  accessibility: {
+    new: ['acknowledged'],
+    acknowledged: ['assessed'],
+    assessed: ['resolved'],
+    resolved: [],
+  },
+} as const satisfies Record<LeadKind, Record<string, readonly string[]>>;
+
+export type ContactStatus = keyof (typeof WORKFLOWS)['contact'];
+export type AccessibilityStatus = keyof (typeof WORKFLOWS)['accessibility'];
+export type LeadStatus = ContactStatus | AccessibilityStatus;
+
+export const STATUSES: readonly LeadStatus[] = [
+  ...new Set([...Object.keys(WORKFLOWS.contact), ...Object.keys(WORKFLOWS.accessibility)]),
+] as LeadStatus[];
+
+export const isStatus = (value: unknown): value is LeadStatus =>
+  typeof value === 'string' && (STATUSES as readonly string[]).includes(value);
+
+/** The statuses a lead of this kind may move to from `status` (none: the work is done). */
+export function nextStatuses(kind: LeadKind, status: LeadStatus): readonly LeadStatus[] {
+  return (WORKFLOWS[kind] as Record<string, readonly LeadStatus[]>)[status] ?? [];
+}
+
+/** The statuses of a kind, in workflow order. */
+export const statusesOf = (kind: LeadKind) => Object.keys(WORKFLOWS[kind]) as LeadStatus[];
+
+/**
+ * The promise still open for accessibility feedback in this status (support-hours.ts): a new
+ * report is to be acknowledged, an acknowledged one assessed. Contact requests carry none.
+ */
+export function pendingStep(kind: LeadKind, status: LeadStatus): PromisedStep | null {
+  if (kind !== 'accessibility') return null;
+  if (status === 'new') return 'acknowledge';
+  if (status === 'acknowledged') return 'assess';
+  return null;
+}
