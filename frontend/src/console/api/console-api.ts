@@ -66,7 +66,15 @@ interface RecoveryCodes {
  * screen is read again and one not on screen is dropped, so no screen ever shows the previous
  * operator's sessions or passkeys.
  */
-const EVERYONES_DATA = ['Me', 'Sessions', 'Passkeys', 'Admin'] as const;
+const EVERYONES_DATA = [
+  'Me',
+  'Sessions',
+  'Passkeys',
+  'Admin',
+  'Leads',
+  'Lead',
+  'Deliveries',
+] as const;
 
 // The site's data defaults (spec §9): nothing refetches by itself, nothing goes stale, nothing
 // is retried. What changes on the server is refetched through tags instead.
@@ -77,7 +85,7 @@ export const consoleApi = createApi({
   refetchOnReconnect: false,
   refetchOnMountOrArgChange: false,
   keepUnusedDataFor: Infinity,
-  tagTypes: ['Me', 'Sessions', 'Passkeys', 'Admin'],
+  tagTypes: ['Me', 'Sessions', 'Passkeys', 'Admin', 'Leads', 'Lead', 'Deliveries'],
   endpoints: (build) => ({
     // "Who am I": the spec's read that answers null on a 401 (spec §7), i.e. "not signed in".
     me: build.query<Me | null, void>({

@@ -5,6 +5,10 @@ import { AccountPage } from '../screens/AccountPage';
 import { AccountsPage } from '../screens/AccountsPage';
 import { AuditPage } from '../screens/AuditPage';
 import { EnrolPage } from '../screens/EnrolPage';
+import { DeliveriesPage } from '../screens/inbox/DeliveriesPage';
+import { ErasurePage } from '../screens/inbox/ErasurePage';
+import { InboxPage } from '../screens/inbox/InboxPage';
+import { LeadPage } from '../screens/inbox/LeadPage';
 import { AdminsOnlyPage, NotFoundPage } from '../screens/NotFoundPage';
 import { SignInPage } from '../screens/SignInPage';
 import { ConsoleLayout } from './ConsoleLayout';
@@ -42,9 +46,21 @@ export function ConsoleApp({ store }: { store: ReturnType<typeof createConsoleSt
                 screen={(me) => (me.role === 'admin' ? <AuditPage /> : <AdminsOnlyPage />)}
               />
             </Route>
-            {/* The inbox comes here; until then an operator lands on their account. */}
+            <Route path="/admin/erasure">
+              <SignedIn
+                screen={(me) => (me.role === 'admin' ? <ErasurePage /> : <AdminsOnlyPage />)}
+              />
+            </Route>
+            <Route path="/leads/:id">
+              {({ id }: { id: string }) => (
+                <SignedIn screen={() => <LeadPage key={id} id={id} />} />
+              )}
+            </Route>
+            <Route path="/deliveries">
+              <SignedIn screen={() => <DeliveriesPage />} />
+            </Route>
             <Route path="/">
-              <SignedIn screen={() => <Redirect to="/account" replace />} />
+              <SignedIn screen={(me) => <InboxPage me={me} />} />
             </Route>
             <Route component={NotFoundPage} />
           </Switch>

@@ -20,9 +20,12 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
         <p className="brand">Console</p>
         {me && (
           <nav aria-label="Console">
-            <Link href="/account">Your account</Link>
+            <Link href="/">Inbox</Link>
+            <Link href="/deliveries">Notifications</Link>
+            {me.role === 'admin' && <Link href="/admin/erasure">Erasure</Link>}
             {me.role === 'admin' && <Link href="/admin/accounts">Accounts</Link>}
             {me.role === 'admin' && <Link href="/admin/audit">Audit trail</Link>}
+            <Link href="/account">Your account</Link>
             <span className="who">
               {me.username} ({me.role})
             </span>

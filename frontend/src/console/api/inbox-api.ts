@@ -1,0 +1,168 @@
+import { consoleApi } from './console-api';
+
+/** The console's inbox API (contact-service/src/inbox/console/), on the console's own origin. */
+const BASE = '/api/console';
+
+export type LeadKind = 'contact' | 'accessibility';
+export type LeadStatus =
+  'new' | 'contacted' | 'qualified' | 'not_a_fit' | 'acknowledged' | 'assessed' | 'resolved';
+
+export interface Due {
+  step: 'acknowledge' | 'assess';
+  at: string;
+  overdue: boolean;
+}
+
+/** A lead in the inbox's list: no address, no message. */
+export interface InboxEntry {
+  id: string;
+  receivedAt: string;
+  kind: LeadKind;
+  status: LeadStatus;
+  name: string;
+  company: string;
+  role: string;
+  unread: boolean;
+  spam: boolean;
+  deliveryFailed: boolean;
+  due: Due | null;
+}
+
+export interface InboxPage {
+  leads: InboxEntry[];
+  older: string | null;
+}
+
+export interface Delivery {
+  id: string;
+  submissionId: string;
+  channel: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+}
+
+export interface Note {
+  id: string;
+  at: string;
+  author: string;
+  body: string;
+}
+
+export interface Lead {
+  id: string;
+  createdAt: string;
+  kind: LeadKind;
+  status: LeadStatus;
+  name: string;
+  email: string;
+  company: string;
+  role: string;
+  message: string | null;
+  spamReason: string | null;
+  readAt: string | null;
+  due: Due | null;
+  next: LeadStatus[];
+  notifications: Delivery[];
+  history: { at: string; actor: string; from: LeadStatus; to: LeadStatus }[];
+  notes: Note[];
+}
+
+export interface Removed {
+  submissions: number;
+  notifications: number;
+}
+
+/** How often the inbox's first page is read again, so new leads show within 10 s. */
+export const INBOX_REFRESH_MS = 5000;
+
+export const inboxApi = consoleApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** `query`: the inbox's filter as the URL holds it (kind=…&status=…), and before=… */
+    inboxPage: build.query<InboxPage, string>({
+      query: (query) => ({ url: `${BASE}/leads?${query}`, method: 'GET' }),
+      providesTags: ['Leads'],
+    }),
+    inboxCounts: build.query<Partial<Record<LeadStatus, number>>, string>({
+      query: (query) => ({ url: `${BASE}/leads/counts?${query}`, method: 'GET' }),
+      providesTags: ['Leads'],
+    }),
+    lead: build.query<Lead, string>({
+      query: (id) => [BASE, 'leads', encodeURIComponent(id)],
+      providesTags: (_lead, _error, id) => [{ type: 'Lead', id }],
+    }),
+    setStatus: build.mutation<Lead, { id: string; status: LeadStatus }>({
+      query: ({ id, status }) => ({
+        url: `${BASE}/leads/${encodeURIComponent(id)}/status`,
+        method: 'POST',
+        body: { status },
+      }),
+      invalidatesTags: (_lead, _error, { id }) => [{ type: 'Lead', id }, 'Leads'],
+    }),
+    addNote: build.mutation<Note, { id: string; body: string }>({
+      query: ({ id, body }) => ({
+        url: `${BASE}/leads/${encodeURIComponent(id)}/notes`,
+        method: 'POST',
+        body: { body },
+      }),
+      invalidatesTags: (_note, _error, { id }) => [{ type: 'Lead', id }],
+    }),
+    setSpam: build.mutation<Lead, { id: string; spam: boolean }>({
+      query: ({ id, spam }) => ({
+        url: `${BASE}/leads/${encodeURIComponent(id)}/${spam ? 'spam' : 'not-spam'}`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_lead, _error, { id }) => [{ type: 'Lead', id }, 'Leads', 'Deliveries'],
+    }),
+    deliverLeadAgain: build.mutation<Lead, string>({
+      query: (id) => ({
+        url: `${BASE}/leads/${encodeURIComponent(id)}/deliver-again`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_lead, _error, id) => [{ type: 'Lead', id }, 'Leads', 'Deliveries'],
+    }),
+    deliveries: build.query<Delivery[], 'failed' | 'pending'>({
+      query: (status) => ({ url: `${BASE}/deliveries?status=${status}`, method: 'GET' }),
+      providesTags: ['Deliveries'],
+    }),
+    deliverAgain: build.mutation<Delivery, string>({
+      query: (id) => ({
+        url: `${BASE}/deliveries/${encodeURIComponent(id)}/deliver-again`,
+        method: 'POST',
+      }),
+      invalidatesTags: ['Deliveries', 'Lead', 'Leads'],
+    }),
+    erasurePreview: build.mutation<Removed, string>({
+      query: (email) => ({
+        url: `${BASE}/admin/leads/erasure/preview`,
+        method: 'POST',
+        body: { email },
+      }),
+    }),
+    erase: build.mutation<Removed, { email: string; confirm: string }>({
+      query: (body) => ({ url: `${BASE}/admin/leads/erasure`, method: 'POST', body }),
+      invalidatesTags: ['Leads', 'Lead', 'Deliveries', 'Admin'],
+    }),
+  }),
+});
+
+export const {
+  useInboxPageQuery,
+  useInboxCountsQuery,
+  useLeadQuery,
+  useSetStatusMutation,
+  useAddNoteMutation,
+  useSetSpamMutation,
+  useDeliverLeadAgainMutation,
+  useDeliveriesQuery,
+  useDeliverAgainMutation,
+  useErasurePreviewMutation,
+  useEraseMutation,
+} = inboxApi;
+
+/** The export of the inbox's filter, a file the browser downloads (admins only). */
+export const exportUrl = (format: 'csv' | 'json', filter: string) =>
+  `${BASE}/admin/leads/export?format=${format}${filter ? `&${filter}` : ''}`;

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { problemText } from '../../api/console-api';
+import { useDeliverAgainMutation, useDeliveriesQuery } from '../../api/inbox-api';
+import { PageHeading } from '../../ui/PageHeading';
+import { Problem } from '../../ui/Problem';
+import { CHANNEL_LABELS } from './LeadDeliveries';
+import { timeText } from './words';
+
+/** Failed and pending notifications across leads, the newest 200, with "deliver again". */
+export function DeliveriesPage() {
+  const status =
+    new URLSearchParams(useSearch()).get('status') === 'pending' ? 'pending' : 'failed';
+  const deliveries = useDeliveriesQuery(status);
+  const [deliverAgain, state] = useDeliverAgainMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState('');
+  const retry = async (id: string) => {
+    setProblem(null);
+    setDone('');
+    try {
+      await deliverAgain(id).unwrap();
+      setDone('The notification is on its way again.');
+    } catch (error) {
+      setProblem(problemText(error));
+    }
+  };
+  return (
+    <>
+      <PageHeading>
+        {status === 'failed' ? 'Failed notifications' : 'Pending notifications'}
+      </PageHeading>
+      <nav aria-label="Notifications by state" className="counts">
+        <ul>
+          <li>
+            <Link
+              href="/deliveries?status=failed"
+              aria-current={status === 'failed' ? 'page' : undefined}
+            >
+              Failed
+            </Link>
+          </li>
+          <li>
+            <Link
+              href="/deliveries?status=pending"
+              aria-current={status === 'pending' ? 'page' : undefined}
+            >
+              Pending
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <Problem id="deliveries-problem" text={problem} />
+      <p role="status">{done}</p>
+      {deliveries.isLoading && <p role="status">Loading…</p>}
+      {deliveries.isError && (
+        <p role="alert" className="problem">
+          {problemText(deliveries.error)}
+        </p>
+      )}
+      {deliveries.data?.length === 0 && <p>None {status === 'failed' ? 'failed' : 'pending'}.</p>}
+      {deliveries.data && deliveries.data.length > 0 && (
+        <table>
+          <caption className="visually-hidden">Notifications, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col" aria-sort="descending">
+                Created
+              </th>
+              <th scope="col">Channel</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Last error</th>
+              <th scope="col">Lead</th>
+              {status === 'failed' && <th scope="col">Action</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {deliveries.data.map((delivery) => (
+              <tr key={delivery.id}>
+                <td>{timeText(delivery.createdAt)}</td>
+                <td>{CHANNEL_LABELS[delivery.channel] ?? delivery.channel}</td>
+                <td>{delivery.attempts}</td>
+                <td>{delivery.lastError ?? ''}</td>
+                <td>
+                  <Link href={`/leads/${delivery.submissionId}`}>Open the lead</Link>
+                </td>
+                {status === 'failed' && (
+                  <td>
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={state.isLoading}
+                      onClick={() => void retry(delivery.id)}
+                    >
+                      Deliver again
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import { useId, type FormEvent } from 'react';
+import { ALL_STATUSES, KIND_LABELS, STATUS_LABELS } from './words';
+
+/** The names of the filter's fields, as the URL and the service's API name them. */
+const FIELDS = ['q', 'kind', 'status', 'due', 'from', 'to', 'unread', 'spam'] as const;
+
+/**
+ * The inbox's filter, read from and written to the URL's query (so a view can be bookmarked and
+ * shared): a plain form, applied when sent.
+ */
+export function InboxFilters({
+  filter,
+  onApply,
+}: {
+  filter: URLSearchParams;
+  onApply: (next: URLSearchParams) => void;
+}) {
+  const id = useId();
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of FIELDS) {
+      const value = form.get(name);
+      if (typeof value === 'string' && value.trim() !== '') next.set(name, value.trim());
+    }
+    onApply(next);
+  };
+  const value = (name: string) => filter.get(name) ?? '';
+  return (
+    <form className="filters" role="search" aria-label="Filter the inbox" onSubmit={apply}>
+      <div className="field wide">
+        <label htmlFor={`${id}-q`}>Search</label>
+        <input
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          maxLength={200}
+          defaultValue={value('q')}
+          aria-describedby={`${id}-q-hint`}
+        />
+        <p id={`${id}-q-hint`} className="hint">
+          Name, company, role, email or message; accents do not matter.
+        </p>
+      </div>
+      <Select id={`${id}-kind`} name="kind" label="Kind" value={value('kind')}>
+        <option value="">All kinds</option>
+        {Object.entries(KIND_LABELS).map(([kind, label]) => (
+          <option key={kind} value={kind}>
+            {label}
+          </option>
+        ))}
+      </Select>
+      <Select id={`${id}-status`} name="status" label="Status" value={value('status')}>
+        <option value="">Any status</option>
+        {ALL_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {STATUS_LABELS[status]}
+          </option>
+        ))}
+      </Select>
+      <Select id={`${id}-due`} name="due" label="Due" value={value('due')}>
+        <option value="">Any time</option>
+        <option value="overdue">Overdue</option>
+        <option value="today">Due today</option>
+      </Select>
+      <div className="field">
+        <label htmlFor={`${id}-from`}>Received from</label>
+        <input id={`${id}-from`} name="from" type="date" defaultValue={value('from')} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-to`}>Received until</label>
+        <input id={`${id}-to`} name="to" type="date" defaultValue={value('to')} />
+      </div>
+      <div className="checks">
+        <label>
+          <input
+            name="unread"
+            type="checkbox"
+            value="true"
+            defaultChecked={value('unread') === 'true'}
+          />{' '}
+          Unread only
+        </label>
+        <label>
+          <input
+            name="spam"
+            type="checkbox"
+            value="true"
+            defaultChecked={value('spam') === 'true'}
+          />{' '}
+          Suspected spam instead
+        </label>
+      </div>
+      <div className="actions">
+        <button type="submit">Apply filter</button>
+        <button type="button" className="secondary" onClick={() => onApply(new URLSearchParams())}>
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Select({
+  id,
+  name,
+  label,
+  value,
+  children,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value}>
+        {children}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { Me } from '../../api/console-api';
+import { problemText } from '../../api/console-api';
+import {
+  exportUrl,
+  INBOX_REFRESH_MS,
+  useInboxCountsQuery,
+  useInboxPageQuery,
+  type InboxEntry,
+} from '../../api/inbox-api';
+import { PageHeading } from '../../ui/PageHeading';
+import { VisitorText } from '../../ui/VisitorText';
+import { InboxFilters } from './InboxFilters';
+import { ALL_STATUSES, dueText, KIND_LABELS, STATUS_LABELS, timeText } from './words';
+
+/**
+ * The inbox: newest first, filtered by the URL's query, a page at a time (the Older link carries
+ * the place, never an offset). The counts are read again every few seconds; when they change, the
+ * first page is too, so a new lead shows within 10 s and is announced.
+ */
+export function InboxPage({ me }: { me: Me }) {
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const params = new URLSearchParams(search);
+  const before = params.get('before');
+  params.delete('before');
+  const filter = params.toString();
+
+  const counts = useInboxCountsQuery(filter, {
+    pollingInterval: INBOX_REFRESH_MS,
+    skipPollingIfUnfocused: false,
+  });
+  const page = useInboxPageQuery(
+    before ? `${filter}&before=${encodeURIComponent(before)}` : filter,
+  );
+  const total = counts.data ? Object.values(counts.data).reduce((a, b) => a + (b ?? 0), 0) : null;
+  const announcement = useNewLeads(total, () => {
+    if (!before) void page.refetch();
+  });
+
+  const go = (next: URLSearchParams) => navigate(next.size ? `/?${next}` : '/');
+  const statusLink = (status: string) => {
+    const next = new URLSearchParams(filter);
+    next.set('status', status);
+    return `/?${next}`;
+  };
+  const spam = params.get('spam') === 'true';
+
+  return (
+    <>
+      <PageHeading>{spam ? 'Suspected spam' : 'Inbox'}</PageHeading>
+      <InboxFilters key={filter} filter={params} onApply={go} />
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
+      {counts.data && (
+        <nav aria-label="Leads per status" className="counts">
+          <ul>
+            {ALL_STATUSES.filter((status) => counts.data?.[status] !== undefined).map((status) => (
+              <li key={status}>
+                <Link
+                  href={statusLink(status)}
+                  aria-current={params.get('status') === status ? 'true' : undefined}
+                >
+                  {STATUS_LABELS[status]}: {counts.data?.[status]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {page.isLoading && <p role="status">Loading…</p>}
+      {page.isError && (
+        <p role="alert" className="problem">
+          {problemText(page.error)}
+        </p>
+      )}
+      {page.data && page.data.leads.length === 0 && (
+        <p>{filter || before ? 'No lead matches this filter.' : 'No leads yet.'}</p>
+      )}
+      {page.data && page.data.leads.length > 0 && <InboxTable leads={page.data.leads} />}
+      <div className="actions">
+        {before && <Link href={filter ? `/?${filter}` : '/'}>Newest leads</Link>}
+        {page.data?.older && (
+          <Link
+            href={`/?${filter ? `${filter}&` : ''}before=${encodeURIComponent(page.data.older)}`}
+          >
+            Older leads
+          </Link>
+        )}
+      </div>
+      {me.role === 'admin' && (
+        <p>
+          Export the leads of this filter:{' '}
+          <a href={exportUrl('csv', filter)} download>
+            CSV
+          </a>{' '}
+          ·{' '}
+          <a href={exportUrl('json', filter)} download>
+            JSON
+          </a>
+        </p>
+      )}
+    </>
+  );
+}
+
+function InboxTable({ leads }: { leads: InboxEntry[] }) {
+  return (
+    <table className="inbox">
+      <caption className="visually-hidden">Leads, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col" aria-sort="descending">
+            Received
+          </th>
+          <th scope="col">Name</th>
+          <th scope="col">Company and role</th>
+          <th scope="col">Kind</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {leads.map((lead) => (
+          <tr key={lead.id} className={lead.unread ? 'unread' : undefined}>
+            <td>{timeText(lead.receivedAt)}</td>
+            <td>
+              <Link href={`/leads/${lead.id}`}>
+                {lead.unread && <span className="badge">Unread</span>}{' '}
+                <VisitorText text={lead.name} />
+              </Link>
+            </td>
+            <td>
+              <VisitorText text={lead.company} />
+              <br />
+              <span className="muted">
+                <VisitorText text={lead.role} />
+              </span>
+            </td>
+            <td>{KIND_LABELS[lead.kind]}</td>
+            <td>
+              {STATUS_LABELS[lead.status]}
+              {lead.due && (
+                <span className={lead.due.overdue ? 'due overdue' : 'due'}>
+                  {dueText(lead.due)}
+                </span>
+              )}
+              {lead.deliveryFailed && <span className="due overdue">A notification failed</span>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** "2 new leads" when the filter's total grows while the inbox is open; `onChange` re-reads. */
+function useNewLeads(total: number | null, onChange: () => void) {
+  const seen = useRef<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    if (total === null) return;
+    const previous = seen.current;
+    seen.current = total;
+    if (previous === null || previous === total) return;
+    onChange();
+    const added = total - previous;
+    if (added > 0) setAnnouncement(`${added} new lead${added === 1 ? '' : 's'}`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onChange is read when total moves
+  }, [total]);
+  return announcement;
+}

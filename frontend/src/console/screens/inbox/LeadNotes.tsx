@@ -1,0 +1,83 @@
+import { useId, useState, type FormEvent } from 'react';
+import { problemText } from '../../api/console-api';
+import { useAddNoteMutation, type Lead } from '../../api/inbox-api';
+import { Problem } from '../../ui/Problem';
+import { VisitorText } from '../../ui/VisitorText';
+import { STATUS_LABELS, timeText } from './words';
+
+/** The status history and the team's internal notes (plain text), with a form for a new one. */
+export function LeadNotes({ lead }: { lead: Lead }) {
+  const id = useId();
+  const [addNote, state] = useAddNoteMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const body = new FormData(form).get('body');
+    setProblem(null);
+    try {
+      await addNote({ id: lead.id, body: typeof body === 'string' ? body : '' }).unwrap();
+      form.reset();
+    } catch (error) {
+      setProblem(problemText(error));
+    }
+  };
+  return (
+    <>
+      <section aria-labelledby="lead-history">
+        <h2 id="lead-history">Status history</h2>
+        {lead.history.length === 0 ? (
+          <p>Not moved yet: the lead is new.</p>
+        ) : (
+          <ol className="history">
+            {lead.history.map((change) => (
+              <li key={`${change.at}-${change.to}`}>
+                {timeText(change.at)}: {STATUS_LABELS[change.from]} → {STATUS_LABELS[change.to]}, by{' '}
+                <VisitorText text={change.actor} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section aria-labelledby="lead-notes">
+        <h2 id="lead-notes">Notes</h2>
+        {lead.notes.length === 0 && <p>No notes yet.</p>}
+        <ul className="notes">
+          {lead.notes.map((note) => (
+            <li key={note.id}>
+              <p className="muted">
+                <VisitorText text={note.author} />, {timeText(note.at)}
+              </p>
+              <p className="message">
+                <VisitorText text={note.body} />
+              </p>
+            </li>
+          ))}
+        </ul>
+        <form className="stack" onSubmit={(event) => void submit(event)}>
+          <div className="field">
+            <label htmlFor={`${id}-note`}>New note</label>
+            <p id={`${id}-hint`} className="hint">
+              For the team only, as plain text; up to 5,000 characters.
+            </p>
+            <textarea
+              id={`${id}-note`}
+              name="body"
+              rows={4}
+              maxLength={5000}
+              required
+              aria-describedby={[`${id}-hint`, problem ? `${id}-problem` : ''].join(' ').trim()}
+              aria-invalid={problem ? true : undefined}
+            />
+          </div>
+          <Problem id={`${id}-problem`} text={problem} />
+          <div className="actions">
+            <button type="submit" disabled={state.isLoading}>
+              Add note
+            </button>
+          </div>
+        </form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import { subjectLine, subjects } from '@proposal-site/contract/contact-fields.json';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { problemText } from '../../api/console-api';
+import {
+  useLeadQuery,
+  useSetSpamMutation,
+  useSetStatusMutation,
+  type Lead,
+} from '../../api/inbox-api';
+import { PageHeading } from '../../ui/PageHeading';
+import { Problem } from '../../ui/Problem';
+import { VisitorText } from '../../ui/VisitorText';
+import { LeadDeliveries } from './LeadDeliveries';
+import { LeadNotes } from './LeadNotes';
+import { dueText, KIND_LABELS, STATUS_LABELS, timeText } from './words';
+
+/** The subject line an accessibility report starts with (contract/contact-fields.json). */
+const ACCESSIBILITY_PREFIX = subjectLine.replace('{subject}', subjects.accessibility);
+
+/** One lead: every field as text, its status and what comes next, deliveries, history, notes. */
+export function LeadPage({ id }: { id: string }) {
+  const lead = useLeadQuery(id);
+  return (
+    <>
+      <PageHeading>Lead</PageHeading>
+      <p>
+        <Link href="/">Back to the inbox</Link>
+      </p>
+      {lead.isLoading && <p role="status">Loading…</p>}
+      {lead.isError && (
+        <p role="alert" className="problem">
+          {problemText(lead.error)}
+        </p>
+      )}
+      {lead.data && <LeadDetails lead={lead.data} />}
+    </>
+  );
+}
+
+function LeadDetails({ lead }: { lead: Lead }) {
+  const message = lead.message ?? '';
+  const text = message.startsWith(ACCESSIBILITY_PREFIX)
+    ? message.slice(ACCESSIBILITY_PREFIX.length)
+    : message;
+  return (
+    <>
+      <dl className="fields">
+        <dt>Name</dt>
+        <dd>
+          <VisitorText text={lead.name} />
+        </dd>
+        <dt>Email</dt>
+        <dd>
+          <VisitorText text={lead.email} />
+        </dd>
+        <dt>Company</dt>
+        <dd>
+          <VisitorText text={lead.company} />
+        </dd>
+        <dt>Role</dt>
+        <dd>
+          <VisitorText text={lead.role} />
+        </dd>
+        <dt>Kind</dt>
+        <dd>{KIND_LABELS[lead.kind]}</dd>
+        <dt>Received</dt>
+        <dd>{timeText(lead.createdAt)}</dd>
+        <dt>Status</dt>
+        <dd>
+          {STATUS_LABELS[lead.status]}
+          {lead.due && (
+            <span className={lead.due.overdue ? 'due overdue' : 'due'}>{dueText(lead.due)}</span>
+          )}
+        </dd>
+        {lead.spamReason && (
+          <>
+            <dt>Suspected spam</dt>
+            <dd>
+              <VisitorText text={lead.spamReason} />
+            </dd>
+          </>
+        )}
+      </dl>
+      <h2>Message</h2>
+      <p className="message">{text ? <VisitorText text={text} /> : 'No message.'}</p>
+      <LeadActions lead={lead} />
+      <LeadDeliveries lead={lead} />
+      <LeadNotes lead={lead} />
+    </>
+  );
+}
+
+/** The next statuses of the lead's workflow, and spam or not. */
+function LeadActions({ lead }: { lead: Lead }) {
+  const [setStatus, statusState] = useSetStatusMutation();
+  const [setSpam, spamState] = useSetSpamMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState('');
+  const run = async (work: Promise<unknown>, said: string) => {
+    setProblem(null);
+    setDone('');
+    try {
+      await work;
+      setDone(said);
+    } catch (error) {
+      setProblem(problemText(error));
+    }
+  };
+  const busy = statusState.isLoading || spamState.isLoading;
+  return (
+    <section aria-labelledby="lead-actions">
+      <h2 id="lead-actions">Follow up</h2>
+      <Problem id="lead-actions-problem" text={problem} />
+      <p role="status">{done}</p>
+      <div className="actions">
+        {lead.next.map((status) => (
+          <button
+            key={status}
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              void run(
+                setStatus({ id: lead.id, status }).unwrap(),
+                `The lead is now ${STATUS_LABELS[status].toLowerCase()}.`,
+              )
+            }
+          >
+            Mark {STATUS_LABELS[status].toLowerCase()}
+          </button>
+        ))}
+        {lead.next.length === 0 && <p>Its work is done.</p>}
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy}
+          onClick={() =>
+            void run(
+              setSpam({ id: lead.id, spam: !lead.spamReason }).unwrap(),
+              lead.spamReason
+                ? 'Not spam: the lead is back in the inbox and its notifications are on their way.'
+                : 'Marked as spam: the lead is in the spam view.',
+            )
+          }
+        >
+          {lead.spamReason ? 'Not spam' : 'This is spam'}
+        </button>
+      </div>
+    </section>
+  );
+}
