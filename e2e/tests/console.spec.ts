@@ -57,7 +57,7 @@ test('an account added with the CLI enrols through its link, signs in with a cod
   await expect(page.getByLabel('Code')).toHaveAttribute('autocomplete', 'one-time-code');
   await page.keyboard.type(codeFor(operator.totp, 1));
   await page.keyboard.press('Enter');
-  await expectHeading(page, 'Your account');
+  await expectHeading(page, 'Inbox');
 
   // The admin's screens: the accounts, and the audit trail with this very sign-in in it.
   await page.getByRole('link', { name: 'Accounts' }).click();
@@ -117,6 +117,8 @@ test('a passkey added on the account page signs in instead of a code', async ({
   await page.getByLabel('Password').fill(operator.password);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Use a passkey instead' }).click();
+  await expectHeading(page, 'Inbox');
+  await page.getByRole('link', { name: 'Your account' }).click();
   await expectHeading(page, 'Your account');
   await expect(
     page.getByRole('region', { name: 'Passkeys' }).getByRole('cell', { name: 'Never' }),
@@ -137,7 +139,7 @@ test('a recovery code signs in once; the same code a second time is refused', as
   const [recoveryCode] = operator.recoveryCodes as [string];
   await page.context().clearCookies();
   await signIn(page, operator, recoveryCode);
-  await expectHeading(page, 'Your account');
+  await expectHeading(page, 'Inbox');
   await page.context().clearCookies();
   await signIn(page, operator, recoveryCode);
   await expect(page.getByRole('alert')).toHaveText(SIGN_IN_FAILED);
