@@ -226,7 +226,8 @@ export class Inbox {
     const step = pendingStep(lead.kind, lead.status);
     if (!step) return null;
     const at = dueAt(step, lead.receivedAt, this.settings.calendar);
-    return { step, at, overdue: at.getTime() < this.settings.now().getTime() };
+    // Overdue from the due time on: the same line as receiptCutoffs draws for the filters.
+    return { step, at, overdue: at.getTime() <= this.settings.now().getTime() };
   }
 
   private async change<T>(

@@ -1,0 +1,111 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import {
+  addSupportHours,
+  dueAt,
+  receiptCutoffs,
+  subtractSupportHours,
+  supportCalendar,
+} from './support-hours.js';
+
+const none = supportCalendar([]);
+const christmas = supportCalendar(['2026-12-25', '2026-12-28']);
+const at = (iso: string) => new Date(iso);
+
+/** Support hours (9-17 Europe/Paris, Monday to Friday) between two instants, by the minute. */
+function supportMinutesBetween(from: Date, to: Date, holidays: ReadonlySet<string>): number {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    hourCycle: 'h23',
+    weekday: 'short',
+  });
+  let minutes = 0;
+  for (let t = from.getTime(); t < to.getTime(); t += 60_000) {
+    const p = Object.fromEntries(parts.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+    const day = `${p.year}-${p.month}-${p.day}`;
+    const hour = Number(p.hour);
+    if (p.weekday === 'Sat' || p.weekday === 'Sun' || holidays.has(day)) continue;
+    if (hour >= 9 && hour < 17) minutes++;
+  }
+  return minutes;
+}
+
+describe('support hours', () => {
+  it('counts the accessibility page’s business days in 9-17 Paris time, weekends off', () => {
+    // Friday 16:00 in Paris (15:00 UTC): one hour on Friday, Monday, then 7 hours on Tuesday.
+    expect(dueAt('acknowledge', at('2026-11-20T15:00:00Z'), none)).toEqual(
+      at('2026-11-24T15:00:00Z'),
+    );
+    // Received on a Saturday: the count starts on Monday at 9.
+    expect(dueAt('acknowledge', at('2026-11-21T10:00:00Z'), none)).toEqual(
+      at('2026-11-24T16:00:00Z'),
+    );
+    // Received at night: the count starts at 9 the next working morning.
+    expect(dueAt('acknowledge', at('2026-11-24T02:00:00Z'), none)).toEqual(
+      at('2026-11-25T16:00:00Z'),
+    );
+    // Summer time: 9-17 in Paris is 7-15 UTC.
+    expect(dueAt('acknowledge', at('2026-07-06T07:00:00Z'), none)).toEqual(
+      at('2026-07-07T15:00:00Z'),
+    );
+    // Five business days over Christmas, with the 25th and the 28th off.
+    expect(dueAt('assess', at('2026-12-22T08:00:00Z'), christmas)).toEqual(
+      at('2026-12-30T16:00:00Z'),
+    );
+  });
+
+  it('counts across the change to and from summer time', () => {
+    // Friday 2026-03-27 16:00 CET (15:00 UTC); Monday is summer time (9:00 = 07:00 UTC).
+    expect(addSupportHours(at('2026-03-27T15:00:00Z'), 2, none)).toEqual(
+      at('2026-03-30T08:00:00Z'),
+    );
+    expect(addSupportHours(at('2026-10-23T14:00:00Z'), 2, none)).toEqual(
+      at('2026-10-26T09:00:00Z'),
+    );
+  });
+
+  const instants = fc
+    .date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2027-12-31T00:00:00Z') })
+    .filter((d) => !Number.isNaN(d.getTime()))
+    .map((d) => new Date(Math.floor(d.getTime() / 60_000) * 60_000));
+  const holidays = fc
+    .uniqueArray(fc.date({ min: new Date('2026-01-01'), max: new Date('2027-12-31') }), {
+      maxLength: 20,
+    })
+    .map((days) =>
+      days.filter((d) => !Number.isNaN(d.getTime())).map((d) => d.toISOString().slice(0, 10)),
+    );
+
+  it('adds exactly that many support hours, by a minute-by-minute count', () => {
+    fc.assert(
+      fc.property(instants, fc.integer({ min: 1, max: 16 }), holidays, (from, hours, days) => {
+        const calendar = supportCalendar(days);
+        const due = addSupportHours(from, hours, calendar);
+        expect(supportMinutesBetween(from, due, calendar.holidays)).toBe(hours * 60);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('finds receipt cutoffs that are the inverse of the due time', () => {
+    fc.assert(
+      fc.property(instants, instants, holidays, (received, now, days) => {
+        const calendar = supportCalendar(days);
+        const { overdue } = receiptCutoffs('acknowledge', now, calendar);
+        const isOverdue = dueAt('acknowledge', received, calendar) <= now;
+        // Received before the cutoff ⇔ its due time has come (the cutoff instant itself aside).
+        if (received.getTime() !== overdue.getTime()) {
+          expect(received < overdue).toBe(isOverdue);
+        }
+        expect(addSupportHours(subtractSupportHours(now, 16, calendar), 16, calendar) <= now).toBe(
+          true,
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
