@@ -61,7 +61,7 @@ async function insertLeads(n: number, name: string, minutesAgo = 1) {
 const page = async (client: ConsoleClient, query: string) => {
   const answer = await client.call('GET', `/leads?${query}`);
   expect(answer.status).toBe(200);
-  return answer.body as { leads: Record<string, unknown>[]; older: string | null };
+  return answer.body as { leads: Record<string, unknown>[]; next: string | null };
 };
 
 describe('the inbox', () => {
@@ -86,20 +86,23 @@ describe('the inbox', () => {
     );
   });
 
-  it('pages by keyset: every lead once, in order, across pages', async () => {
+  it('pages by keyset, newest or oldest first: every lead once, in order, across pages', async () => {
     await insertLeads(120, 'Paged');
-    const seen: string[] = [];
-    let older: string | null = '';
-    const times: number[] = [];
-    while (older !== null) {
-      const answer = await page(member, `q=paged${older ? `&before=${older}` : ''}`);
-      seen.push(...answer.leads.map((lead) => lead.id as string));
-      times.push(...answer.leads.map((lead) => Date.parse(lead.receivedAt as string)));
-      older = answer.older;
+    for (const order of ['newest', 'oldest']) {
+      const seen: string[] = [];
+      const times: number[] = [];
+      let next: string | null = '';
+      while (next !== null) {
+        const answer = await page(member, `q=paged&order=${order}${next ? `&after=${next}` : ''}`);
+        seen.push(...answer.leads.map((lead) => lead.id as string));
+        times.push(...answer.leads.map((lead) => Date.parse(lead.receivedAt as string)));
+        next = answer.next;
+      }
+      expect(seen).toHaveLength(120);
+      expect(new Set(seen).size).toBe(120);
+      const sorted = [...times].sort((a, b) => a - b);
+      expect(times).toEqual(order === 'oldest' ? sorted : sorted.reverse());
     }
-    expect(seen).toHaveLength(120);
-    expect(new Set(seen).size).toBe(120);
-    expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
   it('searches every field, any script, accents ignored, each word as a prefix', async () => {
@@ -135,7 +138,8 @@ describe('the inbox', () => {
       ['from=2026-02-30', 'from is a date such as 2026-11-24.'],
       ['from=2026-02-02&to=2026-02-01', 'from is after to: the date range is empty.'],
       ['colour=red', 'The inbox has no filter named "colour".'],
-      ['before=1;DROP', 'before is not a place in the inbox: follow the Older link.'],
+      ['after=1;DROP', 'after is not a place in the inbox: follow the link to the next page.'],
+      ['order=name', 'order is newest or oldest.'],
       [`q=${'a'.repeat(201)}`, 'Search for at most 200 characters.'],
       ['kind=contact&kind=accessibility', 'Give kind once, as text.'],
     ]) {
@@ -395,3 +399,23 @@ async function leads(args: string) {
   }
   return result;
 }
+
+describe('the overview', () => {
+  it('counts leads per week and kind, the median time to a first status change, and due promises', async () => {
+    const answer = await member.call('GET', '/overview');
+    expect(answer.status).toBe(200);
+    const overview = answer.body as unknown as {
+      weekly: { week: string; kind: string; n: number }[];
+      firstResponse: { kind: string; leads: number; medianHours: number }[];
+      accessibility: { overdue: number; dueToday: number };
+    };
+    const [{ n: stored }] = (await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM contact_submissions
+        WHERE spam_reason IS NULL AND created_at >= now() - interval '84 days'`,
+    )) as [{ n: number }];
+    expect(overview.weekly.reduce((sum, week) => sum + week.n, 0)).toBe(stored);
+    expect(overview.weekly.every((week) => /^\d{4}-\d{2}-\d{2}$/.test(week.week))).toBe(true);
+    expect(overview.firstResponse.find((row) => row.kind === 'contact')?.leads).toBeGreaterThan(0);
+    expect(overview.accessibility.overdue).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -19,9 +19,11 @@ export interface InboxFilter {
   unread?: boolean;
   /** Accessibility feedback past its due time, or due by the end of today. */
   due?: 'overdue' | 'today';
+  /** The order of a page: newest first unless `oldest`. Counts and exports ignore it. */
+  order?: 'oldest';
 }
 
-/** A place in the inbox's order (newest first): the received time in µs and the id. */
+/** A place in the inbox's order: the received time in µs and the id of the last row shown. */
 export interface InboxCursor {
   micros: string;
   id: string;
@@ -78,6 +80,11 @@ export function filterOf(query: Record<string, unknown>, extra: readonly string[
         if (value.includes('\u0000')) throw new FilterError('The search holds a NUL character.');
         filter.q = value;
         break;
+      case 'order':
+        if (value !== 'oldest' && value !== 'newest')
+          throw new FilterError('order is newest or oldest.');
+        if (value === 'oldest') filter.order = value;
+        break;
       case 'due':
         if (value !== 'overdue' && value !== 'today')
           throw new FilterError('due is overdue or today.');
@@ -95,11 +102,12 @@ export function filterOf(query: Record<string, unknown>, extra: readonly string[
   return filter;
 }
 
-/** A cursor from the inbox's "older" link ("<µs>.<id>"), or an error saying it is not one. */
+/** A cursor from the inbox's "next page" link ("<µs>.<id>"), or an error saying it is not one. */
 export function cursorOf(value: unknown): InboxCursor | undefined {
   if (value === undefined || value === '') return undefined;
   const match = typeof value === 'string' ? CURSOR.exec(value) : null;
-  if (!match) throw new FilterError('before is not a place in the inbox: follow the Older link.');
+  if (!match)
+    throw new FilterError('after is not a place in the inbox: follow the link to the next page.');
   return { micros: match[1]!, id: match[2]! };
 }
 
@@ -116,7 +124,7 @@ export const dayBounds = (filter: InboxFilter) => ({
  * name a person.
  */
 export function filterDetails(filter: InboxFilter): Record<string, unknown> {
-  const { q, since, ...rest } = filter;
+  const { q, since, order: _order, ...rest } = filter;
   return {
     ...rest,
     spam: filter.spam ?? false,

@@ -12,6 +12,7 @@ import { OperatorsModule } from '../operators/operators.module.js';
 import { AdminLeadsController } from './console/admin-leads.controller.js';
 import { DeliveriesController } from './console/deliveries.controller.js';
 import { LeadsController } from './console/leads.controller.js';
+import { OverviewController } from './console/overview.controller.js';
 import { Inbox } from './inbox.js';
 
 const DATA = getDataSourceToken();
@@ -23,7 +24,7 @@ const DATA = getDataSourceToken();
  */
 @Module({
   imports: [OperatorsModule],
-  controllers: [LeadsController, DeliveriesController, AdminLeadsController],
+  controllers: [LeadsController, DeliveriesController, AdminLeadsController, OverviewController],
   providers: [
     {
       provide: Inbox,

@@ -59,15 +59,20 @@ const KIND = kindSql('s.message');
 export class InboxStore {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** A page, newest first, after `before`; one more row than `limit` says there are more. */
+  /**
+   * A page, newest first (or oldest first), after the cursor; one more row than `limit` says
+   * there are more.
+   */
   async page(
     filter: InboxFilter,
     bounds: DayBounds,
     due: DueCutoffs,
-    before: InboxCursor | undefined,
+    after: InboxCursor | undefined,
     limit: number,
   ): Promise<InboxRow[]> {
-    const { where, values } = conditions(filter, bounds, due, before);
+    const oldest = filter.order === 'oldest';
+    const { where, values } = conditions(filter, bounds, due, after, oldest ? 'after' : 'before');
+    const direction = oldest ? 'ASC' : 'DESC';
     values.push(limit);
     return (await this.dataSource.query(
       `SELECT s.id, s.created_at AS "receivedAt", ${KIND} AS kind, s.status, s.name, s.company,
@@ -76,7 +81,7 @@ export class InboxStore {
                        WHERE n.submission_id = s.id AND n.status = 'failed') AS "deliveryFailed",
               (extract(epoch FROM s.created_at) * 1000000)::bigint::text AS micros
          FROM contact_submissions s ${where}
-        ORDER BY s.created_at DESC, s.id DESC LIMIT $${values.length}`,
+        ORDER BY s.created_at ${direction}, s.id ${direction} LIMIT $${values.length}`,
       values,
     )) as InboxRow[];
   }

@@ -38,8 +38,8 @@ export type InboxEntry = Omit<InboxRow, 'micros'> & { due: Due | null };
 
 export interface InboxPage {
   leads: InboxEntry[];
-  /** The cursor of the next (older) page, when there is one. */
-  older: InboxCursor | null;
+  /** The cursor of the next page in the page's order, when there is one. */
+  next: InboxCursor | null;
 }
 
 export interface OpenedLead extends InboxLead {
@@ -106,15 +106,15 @@ export class Inbox {
     };
   }
 
-  /** A page of the inbox, newest first; names and companies were read, so it is audited. */
+  /** A page of the inbox after the cursor; names and companies were read, so it is audited. */
   async page(
     filter: InboxFilter,
-    before: InboxCursor | undefined,
+    after: InboxCursor | undefined,
     actor: string,
     limit = PAGE_SIZE,
   ): Promise<InboxPage> {
     const { bounds, due } = this.scope(filter);
-    const rows = await this.store.page(filter, bounds, due, before, limit + 1);
+    const rows = await this.store.page(filter, bounds, due, after, limit + 1);
     const shown = rows.slice(0, limit);
     await this.audit.record({
       command: 'list',
@@ -125,7 +125,7 @@ export class Inbox {
     const last = shown[shown.length - 1];
     return {
       leads: shown.map(({ micros: _micros, ...row }) => ({ ...row, due: this.dueOf(row) })),
-      older: rows.length > limit && last ? { micros: last.micros, id: last.id } : null,
+      next: rows.length > limit && last ? { micros: last.micros, id: last.id } : null,
     };
   }
 

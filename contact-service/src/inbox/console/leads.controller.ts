@@ -18,13 +18,16 @@ export class LeadsController {
     private readonly redelivery: Redelivery,
   ) {}
 
-  /** A page, newest first: ?kind=&status=&spam=&from=&to=&q=&unread=&due=, and before= for older. */
+  /**
+   * A page: ?kind=&status=&spam=&from=&to=&q=&unread=&due=&order=oldest, and after= (the last
+   * row's cursor) for the next page.
+   */
   @Get()
   page(@Query() query: Query, @CurrentOperator() operator: Operator) {
     return answered(async () => {
-      const filter = filterOf(query, ['before']);
-      const page = await this.inbox.page(filter, cursorOf(query.before), operator.username);
-      return { leads: page.leads, older: page.older && cursorText(page.older) };
+      const filter = filterOf(query, ['after']);
+      const page = await this.inbox.page(filter, cursorOf(query.after), operator.username);
+      return { leads: page.leads, next: page.next && cursorText(page.next) };
     });
   }
 

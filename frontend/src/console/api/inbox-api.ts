@@ -30,7 +30,15 @@ export interface InboxEntry {
 
 export interface InboxPage {
   leads: InboxEntry[];
-  older: string | null;
+  /** The cursor of the next page in the page's order (after=…), when there is one. */
+  next: string | null;
+}
+
+export interface Overview {
+  since: string;
+  weekly: { week: string; kind: LeadKind; n: number }[];
+  firstResponse: { kind: LeadKind; leads: number; medianHours: number }[];
+  accessibility: { overdue: number; dueToday: number };
 }
 
 export interface Delivery {
@@ -81,7 +89,7 @@ export const INBOX_REFRESH_MS = 5000;
 
 export const inboxApi = consoleApi.injectEndpoints({
   endpoints: (build) => ({
-    /** `query`: the inbox's filter as the URL holds it (kind=…&status=…), and before=… */
+    /** `query`: the inbox's filter as the URL holds it (kind=…&status=…), and after=… */
     inboxPage: build.query<InboxPage, string>({
       query: (query) => ({ url: `${BASE}/leads?${query}`, method: 'GET' }),
       providesTags: ['Leads'],
@@ -135,6 +143,10 @@ export const inboxApi = consoleApi.injectEndpoints({
       }),
       invalidatesTags: ['Deliveries', 'Lead', 'Leads'],
     }),
+    overview: build.query<Overview, void>({
+      query: () => [BASE, 'overview'],
+      providesTags: ['Leads'],
+    }),
     erasurePreview: build.mutation<Removed, string>({
       query: (email) => ({
         url: `${BASE}/admin/leads/erasure/preview`,
@@ -152,6 +164,7 @@ export const inboxApi = consoleApi.injectEndpoints({
 export const {
   useInboxPageQuery,
   useInboxCountsQuery,
+  useOverviewQuery,
   useLeadQuery,
   useSetStatusMutation,
   useAddNoteMutation,

@@ -9,6 +9,7 @@ import { DeliveriesPage } from '../screens/inbox/DeliveriesPage';
 import { ErasurePage } from '../screens/inbox/ErasurePage';
 import { InboxPage } from '../screens/inbox/InboxPage';
 import { LeadPage } from '../screens/inbox/LeadPage';
+import { OverviewPage } from '../screens/inbox/OverviewPage';
 import { AdminsOnlyPage, NotFoundPage } from '../screens/NotFoundPage';
 import { SignInPage } from '../screens/SignInPage';
 import { ConsoleLayout } from './ConsoleLayout';
@@ -55,6 +56,9 @@ export function ConsoleApp({ store }: { store: ReturnType<typeof createConsoleSt
               {({ id }: { id: string }) => (
                 <SignedIn screen={() => <LeadPage key={id} id={id} />} />
               )}
+            </Route>
+            <Route path="/overview">
+              <SignedIn screen={() => <OverviewPage />} />
             </Route>
             <Route path="/deliveries">
               <SignedIn screen={() => <DeliveriesPage />} />

@@ -21,6 +21,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
         {me && (
           <nav aria-label="Console">
             <Link href="/">Inbox</Link>
+            <Link href="/overview">Overview</Link>
             <Link href="/deliveries">Notifications</Link>
             {me.role === 'admin' && <Link href="/admin/erasure">Erasure</Link>}
             {me.role === 'admin' && <Link href="/admin/accounts">Accounts</Link>}

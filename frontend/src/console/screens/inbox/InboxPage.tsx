@@ -15,35 +15,35 @@ import { InboxFilters } from './InboxFilters';
 import { ALL_STATUSES, dueText, KIND_LABELS, STATUS_LABELS, timeText } from './words';
 
 /**
- * The inbox: newest first, filtered by the URL's query, a page at a time (the Older link carries
- * the place, never an offset). The counts are read again every few seconds; when they change, the
+ * The inbox: newest first (or oldest), filtered by the URL's query, a page at a time (the link to
+ * the next page carries the place, never an offset). The counts are read again every few seconds; when they change, the
  * first page is too, so a new lead shows within 10 s and is announced.
  */
 export function InboxPage({ me }: { me: Me }) {
   const [, navigate] = useLocation();
   const search = useSearch();
   const params = new URLSearchParams(search);
-  const before = params.get('before');
-  params.delete('before');
+  const after = params.get('after');
+  params.delete('after');
   const filter = params.toString();
+  const oldest = params.get('order') === 'oldest';
 
   const counts = useInboxCountsQuery(filter, {
     pollingInterval: INBOX_REFRESH_MS,
     skipPollingIfUnfocused: false,
   });
-  const page = useInboxPageQuery(
-    before ? `${filter}&before=${encodeURIComponent(before)}` : filter,
-  );
+  const page = useInboxPageQuery(after ? `${filter}&after=${encodeURIComponent(after)}` : filter);
   const total = counts.data ? Object.values(counts.data).reduce((a, b) => a + (b ?? 0), 0) : null;
   const announcement = useNewLeads(total, () => {
-    if (!before) void page.refetch();
+    if (!after) void page.refetch();
   });
 
   const go = (next: URLSearchParams) => navigate(next.size ? `/?${next}` : '/');
-  const statusLink = (status: string) => {
+  const withParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(filter);
-    next.set('status', status);
-    return `/?${next}`;
+    if (value === null) next.delete(name);
+    else next.set(name, value);
+    return next.size ? `/?${next}` : '/';
   };
   const spam = params.get('spam') === 'true';
 
@@ -60,7 +60,7 @@ export function InboxPage({ me }: { me: Me }) {
             {ALL_STATUSES.filter((status) => counts.data?.[status] !== undefined).map((status) => (
               <li key={status}>
                 <Link
-                  href={statusLink(status)}
+                  href={withParam('status', status)}
                   aria-current={params.get('status') === status ? 'true' : undefined}
                 >
                   {STATUS_LABELS[status]}: {counts.data?.[status]}
@@ -77,16 +77,24 @@ export function InboxPage({ me }: { me: Me }) {
         </p>
       )}
       {page.data && page.data.leads.length === 0 && (
-        <p>{filter || before ? 'No lead matches this filter.' : 'No leads yet.'}</p>
+        <p>{filter || after ? 'No lead matches this filter.' : 'No leads yet.'}</p>
       )}
-      {page.data && page.data.leads.length > 0 && <InboxTable leads={page.data.leads} />}
+      {page.data && page.data.leads.length > 0 && (
+        <InboxTable
+          leads={page.data.leads}
+          oldest={oldest}
+          onSort={() => navigate(withParam('order', oldest ? null : 'oldest'))}
+        />
+      )}
       <div className="actions">
-        {before && <Link href={filter ? `/?${filter}` : '/'}>Newest leads</Link>}
-        {page.data?.older && (
-          <Link
-            href={`/?${filter ? `${filter}&` : ''}before=${encodeURIComponent(page.data.older)}`}
-          >
-            Older leads
+        {after && (
+          <Link href={filter ? `/?${filter}` : '/'}>
+            {oldest ? 'Oldest leads' : 'Newest leads'}
+          </Link>
+        )}
+        {page.data?.next && (
+          <Link href={`/?${filter ? `${filter}&` : ''}after=${encodeURIComponent(page.data.next)}`}>
+            {oldest ? 'Newer leads' : 'Older leads'}
           </Link>
         )}
       </div>
@@ -106,14 +114,28 @@ export function InboxPage({ me }: { me: Me }) {
   );
 }
 
-function InboxTable({ leads }: { leads: InboxEntry[] }) {
+/** The leads of a page; the Received column sorts (the one order a keyset page can take). */
+function InboxTable({
+  leads,
+  oldest,
+  onSort,
+}: {
+  leads: InboxEntry[];
+  oldest: boolean;
+  onSort: () => void;
+}) {
   return (
     <table className="inbox">
-      <caption className="visually-hidden">Leads, newest first</caption>
+      <caption className="visually-hidden">Leads, {oldest ? 'oldest' : 'newest'} first</caption>
       <thead>
         <tr>
-          <th scope="col" aria-sort="descending">
-            Received
+          <th scope="col" aria-sort={oldest ? 'ascending' : 'descending'}>
+            <button type="button" className="sort" onClick={onSort}>
+              Received <span aria-hidden="true">{oldest ? '▲' : '▼'}</span>
+              <span className="visually-hidden">
+                , {oldest ? 'oldest' : 'newest'} first; sort {oldest ? 'newest' : 'oldest'} first
+              </span>
+            </button>
           </th>
           <th scope="col">Name</th>
           <th scope="col">Company and role</th>
