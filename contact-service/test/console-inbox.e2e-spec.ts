@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
 import { DataSource } from 'typeorm';
 import { leadsProgram } from '../src/cli/leads-program.js';
 import { operatorTools } from '../src/cli/operator-tools.js';
@@ -417,5 +418,53 @@ describe('the overview', () => {
     expect(overview.weekly.every((week) => /^\d{4}-\d{2}-\d{2}$/.test(week.week))).toBe(true);
     expect(overview.firstResponse.find((row) => row.kind === 'contact')?.leads).toBeGreaterThan(0);
     expect(overview.accessibility.overdue).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('any input', () => {
+  const names = fc.oneof(
+    fc.constantFrom('kind', 'status', 'spam', 'from', 'to', 'q', 'unread', 'due', 'order', 'after'),
+    fc.string({ maxLength: 8 }),
+  );
+  const values = fc.oneof(
+    fc.constantFrom('contact', 'accessibility', 'new', 'true', 'oldest', 'overdue', '2026-11-24'),
+    fc.string({ maxLength: 30, unit: 'binary' }),
+    fc.string({ maxLength: 250 }),
+  );
+
+  it('any query on the inbox and its counts is a page or a 400, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(names, values), { maxLength: 5 }), async (pairs) => {
+        const query = new URLSearchParams(pairs).toString();
+        for (const path of ['/leads', '/leads/counts']) {
+          const answer = await member.call('GET', `${path}?${query}`);
+          expect([200, 400]).toContain(answer.status);
+          if (answer.status === 400) expect(typeof answer.body.message).toBe('string');
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('any body for a status or a note is answered with a 4xx or done, never a 5xx', async () => {
+    const id = await submit({ name: 'Fuzzed' });
+    const bodies = fc.oneof(
+      fc.jsonValue(),
+      fc.record({ status: fc.oneof(fc.string(), fc.constantFrom('contacted', 'resolved')) }),
+      fc.record({ body: fc.string({ maxLength: 6000, unit: 'binary' }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(bodies, fc.constantFrom('status', 'notes'), async (body, what) => {
+        const answer = await member.call('POST', `/leads/${id}/${what}`, body);
+        expect([200, 201, 400, 409]).toContain(answer.status);
+      }),
+      { numRuns: 150 },
+    );
+    // Whatever was refused changed nothing: the lead is new or contacted, its notes well formed.
+    const [lead] = await db.query<{ status: string }>(
+      `SELECT status FROM contact_submissions WHERE id = $1`,
+      [id],
+    );
+    expect(['new', 'contacted']).toContain(lead?.status);
   });
 });
