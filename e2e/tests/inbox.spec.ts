@@ -97,6 +97,26 @@ test('a lead sent on the site shows in the open inbox, is opened, noted and move
   await expect(page.locator('.badge', { hasText: 'Unread' })).toHaveCount(0);
   await checkScreen(page, testInfo, 'inbox filtered');
 
+  // The Received column sorts either way, and says so.
+  await page.getByRole('button', { name: /^Received/ }).click();
+  await expect(page.getByRole('columnheader', { name: /Received/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await expect(page).toHaveURL(/order=oldest/);
+
+  // The overview: the chart's numbers are in a table too.
+  await page.getByRole('link', { name: 'Overview' }).click();
+  await expectHeading(page, 'Overview');
+  await expect(page.getByRole('table', { name: /Leads per week/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('row', { name: /Contact request/ })
+      .getByRole('cell')
+      .first(),
+  ).not.toHaveText('0');
+  await checkScreen(page, testInfo, 'overview');
+
   // A member sees no admin action.
   await expect(page.getByRole('link', { name: 'Erasure' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'CSV' })).toHaveCount(0);

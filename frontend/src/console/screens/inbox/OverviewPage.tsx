@@ -134,7 +134,7 @@ function WeeklyChart({
       <svg
         aria-hidden="true"
         focusable="false"
-        viewBox={`0 0 ${weeks.length * band} ${height + 24}`}
+        viewBox={`0 0 ${Math.max(weeks.length, 12) * band} ${height + 24}`}
         preserveAspectRatio="xMinYMin meet"
       >
         {weeks.map((week, i) =>
