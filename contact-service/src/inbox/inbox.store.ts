@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { LEAD_COLUMNS, type LeadRecord } from '../leads/lead.js';
 import { kindSql, type LeadKind } from '../leads/lead-kind.js';
 import type { LeadStatus } from '../leads/lead-status.js';
+import type { DueCutoffs } from '../leads/support-hours.js';
 import type { InboxCursor, InboxFilter } from './inbox-filter.js';
 
 /** A lead in the inbox's list: what a list needs, and no address or message. */
@@ -36,15 +37,6 @@ export interface Note {
   at: Date;
   author: string;
   body: string;
-}
-
-/**
- * Receipt times that separate overdue and due-today accessibility feedback per open step
- * (support-hours.ts's receiptCutoffs): `acknowledge` for new reports, `assess` for acknowledged.
- */
-export interface DueCutoffs {
-  acknowledge: { overdue: Date; dueToday: Date };
-  assess: { overdue: Date; dueToday: Date };
 }
 
 /** Day bounds of a filter's from/to, as instants (the support time zone's midnights). */

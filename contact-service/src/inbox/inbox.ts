@@ -2,14 +2,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import type { DeliveryRecord } from '../leads/delivery-record.js';
 import { isUuid } from '../leads/lead.js';
-import { nextStatuses, pendingStep, type LeadStatus } from '../leads/lead-status.js';
+import type { LeadKind } from '../leads/lead-kind.js';
+import { nextStatuses, openPromise, type Due, type LeadStatus } from '../leads/lead-status.js';
 import { LeadsStore } from '../leads/leads.store.js';
-import {
-  dueAt,
-  receiptCutoffs,
-  type PromisedStep,
-  type SupportCalendar,
-} from '../leads/support-hours.js';
+import { dueCutoffs, type DueCutoffs, type SupportCalendar } from '../leads/support-hours.js';
 import {
   dayBounds,
   filterDetails,
@@ -20,19 +16,13 @@ import {
 import {
   InboxStore,
   type DayBounds,
-  type DueCutoffs,
   type InboxLead,
   type InboxRow,
   type Note,
   type StatusChange,
 } from './inbox.store.js';
 
-/** The promise a lead still has open, when it is due and whether it is past that. */
-export interface Due {
-  step: PromisedStep;
-  at: Date;
-  overdue: boolean;
-}
+export type { Due };
 
 export type InboxEntry = Omit<InboxRow, 'micros'> & { due: Due | null };
 
@@ -95,14 +85,9 @@ export class Inbox {
 
   /** The cutoffs of the due filters at this moment, and the filter's day bounds. */
   scope(filter: InboxFilter): { bounds: DayBounds; due: DueCutoffs } {
-    const now = this.settings.now();
-    const { calendar } = this.settings;
     return {
       bounds: dayBounds(filter),
-      due: {
-        acknowledge: receiptCutoffs('acknowledge', now, calendar),
-        assess: receiptCutoffs('assess', now, calendar),
-      },
+      due: dueCutoffs(this.settings.now(), this.settings.calendar),
     };
   }
 
@@ -222,12 +207,8 @@ export class Inbox {
   }
 
   /** The open promise of a lead of this kind and status, received then. */
-  dueOf(lead: Pick<InboxRow, 'kind' | 'status' | 'receivedAt'>): Due | null {
-    const step = pendingStep(lead.kind, lead.status);
-    if (!step) return null;
-    const at = dueAt(step, lead.receivedAt, this.settings.calendar);
-    // Overdue from the due time on: the same line as receiptCutoffs draws for the filters.
-    return { step, at, overdue: at.getTime() <= this.settings.now().getTime() };
+  dueOf(lead: { kind: LeadKind; status: LeadStatus; receivedAt: Date }): Due | null {
+    return openPromise(lead, this.settings.calendar, this.settings.now());
   }
 
   private async change<T>(

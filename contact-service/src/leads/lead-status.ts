@@ -1,5 +1,5 @@
 import type { LeadKind } from './lead-kind.js';
-import type { PromisedStep } from './support-hours.js';
+import { dueAt, type PromisedStep, type SupportCalendar } from './support-hours.js';
 
 /**
  * Where a lead stands in its team's work, the one place the workflows are written: a contact
@@ -49,4 +49,23 @@ export function pendingStep(kind: LeadKind, status: LeadStatus): PromisedStep | 
   if (status === 'new') return 'acknowledge';
   if (status === 'acknowledged') return 'assess';
   return null;
+}
+
+/** The promise a lead still has open, when it is due and whether that time has come. */
+export interface Due {
+  step: PromisedStep;
+  at: Date;
+  overdue: boolean;
+}
+
+export function openPromise(
+  lead: { kind: LeadKind; status: LeadStatus; receivedAt: Date },
+  calendar: SupportCalendar,
+  now: Date,
+): Due | null {
+  const step = pendingStep(lead.kind, lead.status);
+  if (!step) return null;
+  const at = dueAt(step, lead.receivedAt, calendar);
+  // Overdue from the due time on: the same line as receiptCutoffs draws for the filters.
+  return { step, at, overdue: at.getTime() <= now.getTime() };
 }

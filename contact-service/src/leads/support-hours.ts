@@ -118,6 +118,14 @@ export function receiptCutoffs(step: PromisedStep, now: Date, calendar: SupportC
   };
 }
 
+/** The receipt cutoffs of every promised step at `now`: what the inbox's due filters compare. */
+export type DueCutoffs = Record<PromisedStep, ReturnType<typeof receiptCutoffs>>;
+
+export const dueCutoffs = (now: Date, calendar: SupportCalendar): DueCutoffs => ({
+  acknowledge: receiptCutoffs('acknowledge', now, calendar),
+  assess: receiptCutoffs('assess', now, calendar),
+});
+
 /** The start of a day (YYYY-MM-DD) in the support time zone, and of the day after it. */
 export const dayStart = (date: string) => wallClock(date, 0);
 export const dayEnd = (date: string) => wallClock(shiftDate(date, 1), 0);
