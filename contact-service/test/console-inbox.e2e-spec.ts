@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import { DataSource } from 'typeorm';
-import { leadsProgram } from '../src/cli/leads-program.js';
-import { operatorTools } from '../src/cli/operator-tools.js';
-import { dataSourceOptions } from '../src/database/data-source-options.js';
 import {
   enrolOperator,
+  leadsCommand,
   startConsole,
   type ConsoleClient,
   type RunningConsole,
@@ -205,7 +202,7 @@ describe('a lead', () => {
     const contacted = await member.call('POST', `/leads/${id}/status`, { status: 'contacted' });
     expect(contacted.body).toMatchObject({ status: 'contacted', next: ['qualified', 'not_a_fit'] });
     // The `leads` command is a second face of the same operation.
-    const cli = await leads(`status ${id} not_a_fit`);
+    const cli = await leadsCommand(db.url, `status ${id} not_a_fit`, 'operator@test-host');
     expect(cli).toEqual({ code: 0, out: 'The lead is not a fit.\n', err: '' });
     const done = await admin.call('GET', `/leads/${id}`);
     expect(done.body.history).toEqual([
@@ -372,34 +369,6 @@ describe('admin', () => {
     ).toBe(400);
   });
 });
-
-/** Runs `leads …` as an operator on the server would. */
-async function leads(args: string) {
-  const dataSource = new DataSource(
-    dataSourceOptions({ url: db.url, poolSize: 1, timeoutMs: 5000 }),
-  );
-  await dataSource.initialize();
-  const result = { code: 0, out: '', err: '' };
-  try {
-    await leadsProgram({
-      tools: async () => operatorTools(dataSource, { consoleOrigin: 'http://localhost:8081' }),
-      actor: 'operator@test-host',
-      io: {
-        out: (text) => void (result.out += text),
-        err: (text) => void (result.err += text),
-        interactive: false,
-        confirm: async () => false,
-      },
-    }).parseAsync(args.split(' '), { from: 'user' });
-  } catch (error) {
-    const { exitCode, message } = error as { exitCode?: number; message: string };
-    result.code = exitCode ?? 1;
-    if (exitCode === undefined) result.err += message;
-  } finally {
-    await dataSource.destroy();
-  }
-  return result;
-}
 
 describe('the overview', () => {
   it('counts leads per week and kind, the median time to a first status change, and due promises', async () => {

@@ -82,10 +82,11 @@ export class ConsoleClient {
   }
 }
 
-/** Runs `leads users …` as an admin on the server would, and answers what it printed. */
-export async function leadsUsers(
+/** Runs `leads …` as an operator on the server would, and answers what it printed. */
+export async function leadsCommand(
   databaseUrl: string,
   args: string,
+  actor = 'root@console-test',
 ): Promise<{ code: number; out: string; err: string }> {
   const dataSource = new DataSource(
     dataSourceOptions({ url: databaseUrl, poolSize: 1, timeoutMs: 5000 }),
@@ -95,7 +96,7 @@ export async function leadsUsers(
   try {
     const program = leadsProgram({
       tools: async () => operatorTools(dataSource, { consoleOrigin: 'http://localhost:8081' }),
-      actor: 'root@console-test',
+      actor,
       io: {
         out: (text) => void (result.out += text),
         err: (text) => void (result.err += text),
@@ -103,7 +104,7 @@ export async function leadsUsers(
         confirm: async () => false,
       },
     });
-    await program.parseAsync(['users', ...args.split(' ')], { from: 'user' });
+    await program.parseAsync(args.split(' '), { from: 'user' });
   } catch (error) {
     const { exitCode, message } = error as { exitCode?: number; message: string };
     result.code = exitCode ?? 1;
@@ -113,6 +114,10 @@ export async function leadsUsers(
   }
   return result;
 }
+
+/** Runs `leads users …` as an admin on the server would. */
+export const leadsUsers = (databaseUrl: string, args: string) =>
+  leadsCommand(databaseUrl, `users ${args}`);
 
 /** The token of the enrolment link a `leads users add` or `reset` printed. */
 export const tokenOf = (printed: string) =>
