@@ -6,6 +6,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import {
   codeFor,
+  enrol,
   enrolledOperator,
   keepConsoleTrafficLocal,
   signIn,
@@ -292,4 +293,125 @@ test("the public port has no console: every console address is the site's 404 pa
     maxRedirects: 0,
   });
   expect(post.status()).toBe(404);
+});
+
+test('an admin adds, resets, disables and re-enables an account, and filters the audit trail', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const admin = await enrolledOperator(page, 'admin');
+  await page.goto(`${consoleUrl}/console/admin/accounts`);
+  await expectHeading(page, 'Accounts');
+  const status = (text: string) => page.getByRole('status').filter({ hasText: text });
+  // One's own account has no actions: nobody locks themselves out from within the console.
+  const own = page.getByRole('row', { name: new RegExp(`^${admin.username} admin active`) });
+  await expect(own.getByText('Your account')).toBeVisible();
+  await expect(own.getByRole('button')).toHaveCount(0);
+
+  // Add a member: the link is shown once, where focus goes, with where to send it.
+  const username = uniqueUsername('added');
+  const add = page.getByRole('region', { name: 'Add an account' });
+  await add.getByLabel('Username').fill(username);
+  await add.getByLabel('Role').selectOption('member');
+  await add.getByRole('button', { name: 'Add the account' }).click();
+  await expect(status(`${username} is added as member.`)).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: `Enrolment link for ${username}` }),
+  ).toBeFocused();
+  const linkBox = page.getByRole('textbox', { name: `Enrolment link for ${username}` });
+  const link = await linkBox.inputValue();
+  expect(link).toMatch(/\/console\/enrol#[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByText('This link is shown once')).toBeVisible();
+  await expectNoAxeViolations(page, testInfo, 'accounts with a link');
+  await page.getByRole('button', { name: 'I have sent it: hide the link' }).click();
+  await expect(linkBox).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'Add an account' })).toBeFocused();
+
+  // Its owner enrols with the link, in a browser of their own.
+  const owners = await browser.newContext();
+  await keepConsoleTrafficLocal(owners);
+  const ownerPage = await owners.newPage();
+  const { pathname, hash } = new URL(link);
+  await enrol(ownerPage, username, `${consoleUrl}${pathname}${hash}`);
+
+  // Reset asks first, in the row; the new link ends the owner's session.
+  const row = page.getByRole('row', { name: new RegExp(`^${username} member`) });
+  await row.getByRole('button', { name: `Reset ${username}` }).click();
+  const confirmReset = row.getByRole('button', { name: `Confirm reset of ${username}` });
+  await expect(confirmReset).toBeFocused();
+  await confirmReset.click();
+  await expect(status(`${username} is reset and signed out`)).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: `New enrolment link for ${username}` }),
+  ).toBeFocused();
+  expect(await linkBox.inputValue()).not.toBe(link);
+  await expectNoAxeViolations(page, testInfo, 'accounts with a new link after a reset');
+  await ownerPage.goto(`${consoleUrl}/console/account`);
+  await expectHeading(ownerPage, 'Sign in');
+  await owners.close();
+
+  // Disable asks first too; cancelling changes nothing and gives the focus back.
+  await row.getByRole('button', { name: `Disable ${username}` }).click();
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row.getByRole('button', { name: `Disable ${username}` })).toBeFocused();
+  await row.getByRole('button', { name: `Disable ${username}` }).click();
+  await row.getByRole('button', { name: `Confirm disable of ${username}` }).click();
+  await expect(status(`${username} is disabled`)).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: new RegExp(`^${username} member disabled`) }),
+  ).toBeVisible();
+  await expect(row.getByRole('button', { name: `Enable ${username}` })).toBeFocused();
+  await row.getByRole('button', { name: `Enable ${username}` }).click();
+  await expect(status(`${username} can sign in again.`)).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: new RegExp(`^${username} member waiting for enrolment`) }),
+  ).toBeVisible();
+  await row.getByRole('button', { name: `Make admin ${username}` }).click();
+  await expect(status(`${username} is now an admin`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`^${username} admin`) })).toBeVisible();
+
+  // The audit trail, filtered by who, what and the UTC day; the filter is kept in the address.
+  await page.getByRole('link', { name: 'Audit trail' }).click();
+  await expectHeading(page, 'Audit trail');
+  const today = new Date().toISOString().slice(0, 10);
+  const filters = page.getByRole('search', { name: 'Filter the audit trail' });
+  await filters.getByLabel('What', { exact: true }).fill('users disable');
+  await filters.getByLabel('Who', { exact: true }).fill(admin.username);
+  await filters.getByLabel('From (UTC day)').fill(today);
+  await filters.getByLabel('Until (UTC day)').fill(today);
+  await filters.getByRole('button', { name: 'Apply filter' }).click();
+  await expect(page).toHaveURL(
+    `${consoleUrl}/console/admin/audit?command=users+disable&actor=${admin.username}&from=${today}&to=${today}`,
+  );
+  await expect(status('1 record of this filter')).toBeVisible();
+  await expect(
+    page.getByRole('row', {
+      name: new RegExp(`${admin.username} users disable 1 username: ${username}`),
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Older records' })).toHaveCount(0);
+  await expectNoAxeViolations(page, testInfo, 'audit trail filtered');
+  await page.reload();
+  await expect(filters.getByLabel('Who', { exact: true })).toHaveValue(admin.username);
+  await expect(status('1 record of this filter')).toBeVisible();
+
+  // The CLI reads the same trail, with the same filters.
+  const cli = JSON.parse(
+    await leads(['audit', '--json', '--actor', admin.username, '--command', 'users disable']),
+  ) as { details: { username?: string } }[];
+  expect(cli.map((record) => record.details.username)).toEqual([username]);
+  const commands = (
+    JSON.parse(await leads(['audit', '--json', '--actor', admin.username, '--limit', '50'])) as {
+      command: string;
+    }[]
+  ).map((record) => record.command);
+  expect(commands).toEqual(
+    expect.arrayContaining([
+      'users add',
+      'users reset',
+      'users disable',
+      'users enable',
+      'users role',
+    ]),
+  );
 });

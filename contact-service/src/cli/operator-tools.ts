@@ -6,6 +6,7 @@ import { LeadRemoval } from '../leads/lead-removal.js';
 import { LeadsStore } from '../leads/leads.store.js';
 import { Redelivery } from '../notifications/redelivery.js';
 import { Accounts } from '../operators/accounts.js';
+import { enrolmentLink } from '../operators/enrolment.js';
 import type { OperatorTools } from './leads-context.js';
 
 export interface ToolSettings {
@@ -19,8 +20,7 @@ export interface ToolSettings {
 
 /**
  * The operations of the `leads` command on one database connection; `consoleOrigin` is where
- * operators open the console (CONSOLE_ORIGIN). The token follows `#`, which a browser never sends
- * to a server, so no log keeps it.
+ * operators open the console (CONSOLE_ORIGIN), for the enrolment links (operators/enrolment.ts).
  */
 export function operatorTools(
   dataSource: DataSource,
@@ -33,7 +33,7 @@ export function operatorTools(
       now: () => new Date(),
     }),
     accounts: new Accounts(dataSource),
-    enrolmentLink: (token) => `${consoleOrigin}/console/enrol#${token}`,
+    enrolmentLink: (token) => enrolmentLink(consoleOrigin, token),
     leads: new LeadsStore(dataSource),
     removal: new LeadRemoval(dataSource),
     redelivery: new Redelivery(dataSource),

@@ -7,6 +7,7 @@ import { RateLimits1795300000000 } from './migrations/1795300000000-rate-limits.
 import { OperatorAccounts1795400000000 } from './migrations/1795400000000-operator-accounts.js';
 import { Passkeys1795500000000 } from './migrations/1795500000000-passkeys.js';
 import { LeadInbox1795600000000 } from './migrations/1795600000000-lead-inbox.js';
+import { AuditFilters1795700000000 } from './migrations/1795700000000-audit-filters.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -38,6 +39,7 @@ export function dataSourceOptions({
       OperatorAccounts1795400000000,
       Passkeys1795500000000,
       LeadInbox1795600000000,
+      AuditFilters1795700000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

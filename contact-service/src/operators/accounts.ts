@@ -18,8 +18,27 @@ export interface Account {
   createdAt: Date;
 }
 
-/** What an operator asked for that cannot be done: the message says why. */
-export class AccountError extends Error {}
+/**
+ * What an operator asked for that cannot be done: the message says why. `kind` tells the console
+ * which answer it is: input it cannot read, no such account, or a clash with how things stand.
+ */
+export class AccountError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'invalid' | 'missing' | 'conflict' = 'invalid',
+  ) {
+    super(message);
+  }
+}
+
+/** A role as given (`admin` or `member`), or an error saying which roles there are. */
+export function roleOf(text: string): Role {
+  const role = text.trim().toLowerCase();
+  if (!(ROLES as readonly string[]).includes(role)) {
+    throw new AccountError('A role is member or admin.');
+  }
+  return role as Role;
+}
 
 const USERNAME = /^[a-z0-9][a-z0-9._-]{1,63}$/;
 
@@ -38,10 +57,10 @@ const ACCOUNT_COLUMNS = `u.id, u.username, u.role, u.enrolled_at IS NOT NULL AS 
   u.disabled_at IS NOT NULL AS disabled, u.created_at AS "createdAt"`;
 
 /**
- * The operators' accounts as an admin manages them (`leads users`, the console's admin screen
- * to come): no default account and no sign-up; an account is added with a role and gets a
- * one-time enrolment link, with which its owner sets a password and a second factor. Every change
- * is audited and ends the sessions it should.
+ * The operators' accounts as an admin manages them (`leads users`, and the console's accounts
+ * screen through console/admin.controller.ts): no default account and no sign-up; an account is
+ * added with a role and gets a one-time enrolment link, with which its owner sets a password and
+ * a second factor. Every change is audited and ends the sessions it should.
  */
 export class Accounts {
   private readonly audit: AuditTrail;
@@ -68,7 +87,9 @@ export class Accounts {
          RETURNING id, username, role, false AS enrolled, false AS disabled, created_at AS "createdAt"`,
         [username, role],
       )) as Account[];
-      if (!account) throw new AccountError(`There is already an account named ${username}.`);
+      if (!account) {
+        throw new AccountError(`There is already an account named ${username}.`, 'conflict');
+      }
       const token = await this.newEnrolment(manager, account.id);
       await this.record(manager, 'users add', actor, { username, role });
       return { account, token };
@@ -134,7 +155,7 @@ export class Accounts {
         `SELECT ${ACCOUNT_COLUMNS} FROM users u WHERE u.username = $1 FOR UPDATE`,
         [username],
       )) as Account[];
-      if (!account) throw new AccountError(`There is no account named ${username}.`);
+      if (!account) throw new AccountError(`There is no account named ${username}.`, 'missing');
       const result = await apply(manager, account);
       await manager.query(`DELETE FROM console_sessions WHERE user_id = $1`, [account.id]);
       await this.record(manager, command, actor, { username, ...details });

@@ -13,6 +13,15 @@ export const LINK_INVALID =
 export const CODE_WRONG =
   'That code is not right. Check that your phone’s clock is set automatically, and enter the newest code.';
 
+/**
+ * The link that enrols an account, from its token: CONSOLE_ORIGIN/console/enrol#token, the same
+ * from `leads users` and from the console's accounts screen. The token follows `#`, which a
+ * browser never sends to a server, so no log keeps it.
+ */
+export function enrolmentLink(consoleOrigin: string, token: string): string {
+  return `${consoleOrigin}/console/enrol#${token}`;
+}
+
 /** A refused enrolment step: the message says what to do. */
 export class EnrolmentError extends Error {}
 

@@ -148,7 +148,16 @@ export async function enrolOperator(
 ): Promise<Enrolled> {
   const added = await leadsUsers(databaseUrl, `add ${name} --role ${role}`);
   expect([added.code, added.err]).toEqual([0, '']);
-  const token = tokenOf(added.out);
+  return enrolThrough(running, added.out, address);
+}
+
+/** An enrolment link (or text holding one) opened and finished as its owner would. */
+export async function enrolThrough(
+  running: RunningConsole,
+  link: string,
+  address = '10.0.0.1',
+): Promise<Enrolled> {
+  const token = tokenOf(link);
   const client = new ConsoleClient(running.baseUrl, { 'x-forwarded-for': address });
   const opened = await client.call('POST', '/enrolment/open', { token });
   expect(opened.status).toBe(200);

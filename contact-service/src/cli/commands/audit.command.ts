@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { AuditFilter } from '../../audit/audit-trail.js';
 import { json, type LeadsContext } from '../leads-context.js';
 import { limitOption } from '../options.js';
 import { table, timestamp } from '../output.js';
@@ -8,10 +9,13 @@ export function auditCommand(program: Command, { tools, io }: LeadsContext): voi
     .command('audit')
     .description('the audit trail: who exported, erased, purged or retried, when, and how much')
     .option('--email <address>', 'only records about this address (matched by its keyed hash)')
+    .option('--command <name>', 'only records of this command, e.g. "users add" or erase')
+    .option('--actor <name>', 'only records of this actor: a username, or user@host')
     .addOption(limitOption())
     .option('--json', 'JSON instead of a table')
-    .action(async (options: { email?: string; limit?: number; json?: boolean }) => {
-      const records = await (await tools()).audit.list(options);
+    .action(async (options: AuditFilter & { limit?: number; json?: boolean }) => {
+      const { email, command, actor, limit } = options;
+      const records = await (await tools()).audit.list({ email, command, actor, limit });
       if (options.json) return io.out(json(records));
       if (records.length === 0) return io.out('No audit records.\n');
       io.out(
