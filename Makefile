@@ -22,7 +22,7 @@ endif
 NPM_STAMP := node_modules/.install-stamp
 WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json) deploy/kubernetes/package.json
 
-.PHONY: help install lint typecheck test build budget bench fuzz start dev stack-up stack-down smoke tls-check e2e lighthouse up down logs ps e2e-containers leads backup restore sbom ci
+.PHONY: help install lint typecheck test build budget bench bench-inbox fuzz start dev stack-up stack-down smoke tls-check e2e lighthouse up down logs ps e2e-containers leads backup restore sbom ci
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-15s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -56,9 +56,18 @@ budget: build ## Check the site's JS and CSS sizes per route against the budgets
 	npm run --silent budget -w frontend
 	npm run --silent check-security-txt -w frontend
 
-bench: $(NPM_STAMP) ## Benchmark POST /api/contact against a bare pg insert loop (needs Postgres), then make start under load
+# The lead inbox benchmark's size: `make bench-inbox INBOX_BENCH_LEADS=100000` for a quick look.
+INBOX_BENCH_LEADS ?= 1000000
+INBOX_BENCH = INBOX_BENCH_LEADS=$(INBOX_BENCH_LEADS) $(NODE) contact-service/dist/bench/inbox-bench.js
+
+bench: $(NPM_STAMP) ## Benchmark POST /api/contact against a bare pg insert loop (needs Postgres), make start under load, then the lead inbox (bench-inbox)
 	npm run --silent bench -w contact-service
 	infra/local/start-load.sh
+	$(INBOX_BENCH)
+
+bench-inbox: $(NPM_STAMP) ## The lead inbox at INBOX_BENCH_LEADS leads (1,000,000): pages, search, counts, lead screen, export, plans (needs Postgres; about 6 min on 2 cores)
+	npm run --silent build -w contact-service
+	$(INBOX_BENCH)
 
 fuzz: $(NPM_STAMP) ## Property-based fuzzing of POST /api/contact, long and with a random seed: the service, then through nginx
 	infra/local/fuzz.sh
