@@ -218,9 +218,7 @@ function conditions(
   if (bounds.until) where.push(`s.created_at < ${value(bounds.until)}`);
   if (filter.unread) where.push('s.read_at IS NULL');
   if (filter.q) {
-    where.push(
-      `s.search_document @@ lead_search_query(${value(filter.q)})`,
-    );
+    where.push(`s.search_document @@ lead_search_query(${value(filter.q)})`);
   }
   if (filter.due) {
     const open = (status: string, step: keyof DueCutoffs) => {
