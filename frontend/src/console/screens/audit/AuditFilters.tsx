@@ -1,4 +1,5 @@
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
+import { applyFilter, type UrlFilterProps } from '../../ui/url-filter';
 
 /** The names of the filter's fields, as the URL and the service's API name them. */
 export const AUDIT_FILTERS = ['command', 'actor', 'email', 'from', 'to'] as const;
@@ -7,24 +8,9 @@ export const AUDIT_FILTERS = ['command', 'actor', 'email', 'from', 'to'] as cons
  * The audit trail's filter, read from and written to the URL's query (so a view can be
  * bookmarked and shared): a plain form, applied when sent; empty fields filter nothing.
  */
-export function AuditFilters({
-  filter,
-  onApply,
-}: {
-  filter: URLSearchParams;
-  onApply: (next: URLSearchParams) => void;
-}) {
+export function AuditFilters({ filter, onApply }: UrlFilterProps) {
   const id = useId();
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of AUDIT_FILTERS) {
-      const value = form.get(name);
-      if (typeof value === 'string' && value.trim() !== '') next.set(name, value.trim());
-    }
-    onApply(next);
-  };
+  const apply = applyFilter(AUDIT_FILTERS, onApply);
   const value = (name: string) => filter.get(name) ?? '';
   const field = (
     name: (typeof AUDIT_FILTERS)[number],

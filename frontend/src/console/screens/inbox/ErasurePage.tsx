@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { problemText } from '../../api/console-api';
 import { useErasurePreviewMutation, useEraseMutation, type Removed } from '../../api/inbox-api';
+import { Field } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { Problem } from '../../ui/Problem';
 import { VisitorText } from '../../ui/VisitorText';
@@ -55,17 +56,14 @@ export function ErasurePage() {
         once. This cannot be undone. The audit trail keeps only a keyed hash of the address.
       </p>
       <form className="stack" onSubmit={(event) => void look(event)}>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Their email address</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="off"
-            required
-            maxLength={254}
-          />
-        </div>
+        <Field
+          label="Their email address"
+          name="email"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          problemId={problem && !found ? `${id}-problem` : undefined}
+        />
         <div className="actions">
           <button type="submit" disabled={previewState.isLoading}>
             Show what will be erased
@@ -89,17 +87,14 @@ export function ErasurePage() {
             </strong>{' '}
             will be erased.
           </p>
-          <div className="field">
-            <label htmlFor={`${id}-confirm`}>Type the address again to confirm</label>
-            <input
-              id={`${id}-confirm`}
-              name="confirm"
-              type="email"
-              autoComplete="off"
-              required
-              maxLength={254}
-            />
-          </div>
+          <Field
+            label="Type the address again to confirm"
+            name="confirm"
+            type="email"
+            autoComplete="off"
+            maxLength={254}
+            problemId={problem && found ? `${id}-problem` : undefined}
+          />
           <div className="actions">
             <button type="submit" className="danger" disabled={eraseState.isLoading}>
               Erase for good

@@ -1,4 +1,5 @@
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
+import { applyFilter, type UrlFilterProps } from '../../ui/url-filter';
 import { ALL_STATUSES, KIND_LABELS, STATUS_LABELS } from './words';
 
 /** The names of the filter's fields, as the URL and the service's API name them. */
@@ -8,24 +9,9 @@ const FIELDS = ['q', 'kind', 'status', 'due', 'from', 'to', 'unread', 'spam'] as
  * The inbox's filter, read from and written to the URL's query (so a view can be bookmarked and
  * shared): a plain form, applied when sent.
  */
-export function InboxFilters({
-  filter,
-  onApply,
-}: {
-  filter: URLSearchParams;
-  onApply: (next: URLSearchParams) => void;
-}) {
+export function InboxFilters({ filter, onApply }: UrlFilterProps) {
   const id = useId();
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of FIELDS) {
-      const value = form.get(name);
-      if (typeof value === 'string' && value.trim() !== '') next.set(name, value.trim());
-    }
-    onApply(next);
-  };
+  const apply = applyFilter(FIELDS, onApply);
   const value = (name: string) => filter.get(name) ?? '';
   return (
     <form className="filters" role="search" aria-label="Filter the inbox" onSubmit={apply}>
