@@ -61,6 +61,10 @@ describe('POST /api/contact with a valid body', () => {
         idempotency_key: null,
         spam_reason: null,
         created_at: new Date(answer.body.createdAt as string),
+        // Where the team's work on it stands (the lead inbox), and its search text.
+        status: 'new',
+        read_at: null,
+        search_document: expect.stringContaining("'lovelace':2"),
       },
     ]);
     expect(Math.abs(Date.now() - Date.parse(answer.body.createdAt as string))).toBeLessThan(60_000);

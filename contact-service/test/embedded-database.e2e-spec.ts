@@ -70,6 +70,8 @@ describe('the embedded database', () => {
       'console_sessions',
       'contact_submissions',
       'enrolments',
+      'lead_notes',
+      'lead_status_changes',
       'migrations',
       'notifications',
       'passkeys',

@@ -31,12 +31,21 @@ export class LeadInbox1795600000000 implements MigrationInterface {
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
           SELECT CASE WHEN starts_with(coalesce(message, ''), 'Subject: Accessibility Feedback' || E'\\n\\n')
                       THEN 'accessibility' ELSE 'contact' END $$`);
+    // Lower case of every script, whatever the database's own locale (the embedded database has
+    // none, where lower() knows ASCII only): Postgres' built-in UTF-8 collation (17 and later), or
+    // ICU's root locale, whichever the server has; else the database's own.
+    const [{ collation }] = (await queryRunner.query(
+      `SELECT coalesce((SELECT collname FROM pg_collation
+                         WHERE collname IN ('pg_c_utf8', 'und-x-icu')
+                         ORDER BY collname = 'pg_c_utf8' DESC LIMIT 1), '') AS collation`,
+    )) as [{ collation: string }];
+    const unicode = collation ? ` COLLATE "${collation}"` : '';
     await queryRunner.query(`
       CREATE FUNCTION lead_fold(value text) RETURNS text
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-        SELECT lower(regexp_replace(normalize(value, NFKD),
+        SELECT lower((regexp_replace(normalize(value, NFKD),
           '[\\u0300-\\u036f\\u0483-\\u0489\\u0591-\\u05c7\\u0610-\\u061a\\u064b-\\u065f\\u0670\\u06d6-\\u06ed\\u0900-\\u0903\\u093a-\\u094f\\u1ab0-\\u1aff\\u1dc0-\\u1dff\\u20d0-\\u20ff\\u3099\\u309a\\ufe20-\\ufe2f]',
-          '', 'g')) $$`);
+          '', 'g'))${unicode}) $$`);
     // The search text of a lead, stored beside it (search_document) and indexed: folding and
     // parsing a lead takes ~100 µs, too much to do again while reading a page, and a column
     // carries statistics, so the planner knows a rare word from a common one (bench/inbox-bench.ts:
