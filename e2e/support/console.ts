@@ -1,8 +1,9 @@
 // The operators' console as a person uses it: an account made with the CLI, enrolled through
 // its link with an authenticator app (here: the codes computed as the app would), then signed in.
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { TOTP } from 'otpauth';
-import { consoleUrl, leads } from './stack.ts';
+import { artifactsDir, consoleUrl, leads } from './stack.ts';
 
 export interface Operator {
   username: string;
@@ -75,4 +76,18 @@ export async function signIn(page: Page, operator: Operator, code?: string): Pro
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Code').fill(code ?? codeFor(operator.totp, 1));
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A console screen checked with axe, then photographed at 360, 768 and 1440 px. */
+export async function checkConsoleScreen(page: Page, testInfo: TestInfo, name: string) {
+  await expectNoAxeViolations(page, testInfo, name);
+  const size = page.viewportSize();
+  for (const width of [360, 768, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({
+      path: `${artifactsDir}/screenshots/console-${name.replaceAll(' ', '-')}-${width}.png`,
+      fullPage: true,
+    });
+  }
+  if (size) await page.setViewportSize(size);
 }

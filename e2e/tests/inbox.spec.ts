@@ -4,11 +4,15 @@
 // announced; a failed notification is delivered again; an admin exports and erases; a member sees
 // no admin action; and what visitors typed stays inert text in every screen. Every screen is
 // checked with axe and photographed at 360, 768 and 1440 px.
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { contactForm } from '../support/contact-form.ts';
-import { enrolledOperator, keepConsoleTrafficLocal } from '../support/console.ts';
-import { artifactsDir, baseUrl, consoleUrl, sql } from '../support/stack.ts';
+import {
+  checkConsoleScreen,
+  enrolledOperator,
+  keepConsoleTrafficLocal,
+} from '../support/console.ts';
+import { baseUrl, consoleUrl, sql } from '../support/stack.ts';
 
 const test = base.extend({
   context: async ({ context }, use) => {
@@ -26,20 +30,6 @@ async function expectHeading(page: Page, name: string): Promise<void> {
   const heading = page.getByRole('heading', { level: 1, name });
   await expect(heading).toBeVisible();
   await expect(heading).toBeFocused();
-}
-
-/** The screen checked with axe, then photographed at the three widths the console is made for. */
-async function checkScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await expectNoAxeViolations(page, testInfo, name);
-  const size = page.viewportSize();
-  for (const width of [360, 768, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({
-      path: `${artifactsDir}/screenshots/console-${name.replaceAll(' ', '-')}-${width}.png`,
-      fullPage: true,
-    });
-  }
-  if (size) await page.setViewportSize(size);
 }
 
 /**
@@ -73,7 +63,7 @@ test('a lead sent on the site shows in the open inbox, is opened, noted and move
   const operator = await enrolledOperator(page, 'member');
   await page.goto(`${consoleUrl}/console/`);
   await expectHeading(page, 'Inbox');
-  await checkScreen(page, testInfo, 'inbox');
+  await checkConsoleScreen(page, testInfo, 'inbox');
 
   // A visitor sends the discovery-call form in another browser.
   const name = `Visitor ${Date.now().toString(36)}`;
@@ -90,7 +80,7 @@ test('a lead sent on the site shows in the open inbox, is opened, noted and move
   await link.click();
   await expectHeading(page, 'Lead');
   await expect(page.getByText('visitor@bank.example')).toBeVisible();
-  await checkScreen(page, testInfo, 'lead');
+  await checkConsoleScreen(page, testInfo, 'lead');
 
   await page.getByLabel('New note').fill('Called back; wants a demo on Tuesday.');
   await page.getByRole('button', { name: 'Add note' }).click();
@@ -100,7 +90,7 @@ test('a lead sent on the site shows in the open inbox, is opened, noted and move
   await page.getByRole('button', { name: 'Mark qualified' }).click();
   await expect(page.getByText('Its work is done.')).toBeVisible();
   await expect(page.getByText(`Contacted → Qualified, by ${operator.username}`)).toBeVisible();
-  await checkScreen(page, testInfo, 'lead done');
+  await checkConsoleScreen(page, testInfo, 'lead done');
 
   // Back in the inbox, filtered by the URL (a shareable view), the lead is read and qualified.
   await page.goto(`${consoleUrl}/console/?status=qualified&q=${encodeURIComponent(name)}`);
@@ -108,7 +98,7 @@ test('a lead sent on the site shows in the open inbox, is opened, noted and move
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('qualified');
   await expect(page.getByRole('link', { name })).toBeVisible();
   await expect(page.locator('.badge', { hasText: 'Unread' })).toHaveCount(0);
-  await checkScreen(page, testInfo, 'inbox filtered');
+  await checkConsoleScreen(page, testInfo, 'inbox filtered');
 
   // The Received column sorts either way, and says so.
   await page.getByRole('button', { name: /^Received/ }).click();
@@ -128,7 +118,7 @@ test('a lead sent on the site shows in the open inbox, is opened, noted and move
       .getByRole('cell')
       .first(),
   ).not.toHaveText('0');
-  await checkScreen(page, testInfo, 'overview');
+  await checkConsoleScreen(page, testInfo, 'overview');
 
   // A member sees no admin action.
   await expect(page.getByRole('link', { name: 'Erasure' })).toHaveCount(0);
@@ -156,7 +146,7 @@ test('accessibility feedback shows its due time and turns overdue when the clock
   await page.goto(`${consoleUrl}/console/?due=overdue&q=${encodeURIComponent(name)}`);
   await expectHeading(page, 'Inbox');
   await expect(page.getByText(/Acknowledge by .* \(overdue\)/)).toBeVisible();
-  await checkScreen(page, testInfo, 'inbox overdue');
+  await checkConsoleScreen(page, testInfo, 'inbox overdue');
   await page.getByRole('link', { name }).click();
   await page.getByRole('button', { name: 'Mark acknowledged' }).click();
   await expect(page.getByText(/Assess by .* \(overdue\)/)).toBeVisible();
@@ -188,7 +178,7 @@ test('spam is released and announced; a failed notification is delivered again',
   );
   await page.goto(`${consoleUrl}/console/deliveries?status=failed`);
   await expectHeading(page, 'Failed notifications');
-  await checkScreen(page, testInfo, 'deliveries');
+  await checkConsoleScreen(page, testInfo, 'deliveries');
   const row = page.getByRole('row').filter({ hasText: 'connection refused' }).first();
   await row.getByRole('button', { name: 'Deliver again' }).click();
   await expect(page.getByText('The notification is on its way again.')).toBeVisible();
@@ -214,7 +204,7 @@ test('an admin exports the filter and erases an address', async ({ page }, testI
   await page.getByLabel('Their email address').fill(email.toUpperCase());
   await page.getByRole('button', { name: 'Show what will be erased' }).click();
   await expect(page.getByText(/1 submission and \d+ notifications? from/)).toBeVisible();
-  await checkScreen(page, testInfo, 'erasure');
+  await checkConsoleScreen(page, testInfo, 'erasure');
   await page.getByLabel('Type the address again to confirm').fill('someone@else.example');
   await page.getByRole('button', { name: 'Erase for good' }).click();
   await expect(page.getByRole('alert')).toHaveText(
@@ -291,7 +281,7 @@ test('what visitors typed stays inert text in every screen', async ({ page }, te
   // The bidirectional override and the zero-width characters are shown, not obeyed.
   await expect(page.getByText('U+202E').first()).toBeVisible();
   await probe('inbox');
-  await checkScreen(page, testInfo, 'inbox hostile');
+  await checkConsoleScreen(page, testInfo, 'inbox hostile');
   const count = HOSTILE.length / 4;
   for (let i = 0; i < count; i++) {
     await page.goto(`${consoleUrl}/console/?q=${tag}`);
