@@ -23,6 +23,7 @@ import { Inbox } from '../src/inbox/inbox.js';
 import { exportLeads } from '../src/inbox/lead-export.js';
 import { overviewOf } from '../src/inbox/overview.js';
 import { supportCalendar, supportDate } from '../src/leads/support-hours.js';
+import { planLine, type PlanNode } from './query-plans.js';
 import { RARE_WORD, seedLeads } from './seed-leads.js';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -82,15 +83,6 @@ function pager(inbox: Inbox, filter: InboxFilter) {
     return ms;
   };
   return { step, note: () => `${seen.deepest} pages deep, started ${seen.starts} times` };
-}
-
-type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
-/** A plan in one line: each node with its index or table, its children in brackets. */
-function planLine(node: PlanNode): string {
-  const scan = node['Index Name'] ?? node['Relation Name'];
-  const backward = node['Scan Direction'] === 'Backward' ? ' Backward' : '';
-  const label = `${String(node['Node Type'])}${backward}${scan ? ` ${String(scan)}` : ''}`;
-  return node.Plans ? `${label} (${node.Plans.map(planLine).join(', ')})` : label;
 }
 
 /** Every path but the export, each called as operators call it, one call at a time. */

@@ -223,8 +223,8 @@ export class Inbox {
   }
 
   private async detailsOf(lead: InboxLead): Promise<OpenedLead> {
-    const [found, history, notes] = await Promise.all([
-      this.leads.find(lead.id),
+    const [notifications, history, notes] = await Promise.all([
+      this.leads.deliveriesOf([lead.id]),
       this.store.history(lead.id),
       this.store.notes(lead.id),
     ]);
@@ -232,7 +232,7 @@ export class Inbox {
       ...lead,
       due: this.dueOf({ ...lead, receivedAt: lead.createdAt }),
       next: nextStatuses(lead.kind, lead.status),
-      notifications: found?.notifications ?? [],
+      notifications,
       history,
       notes,
     };

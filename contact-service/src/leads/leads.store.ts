@@ -94,7 +94,8 @@ export class LeadsStore {
     )) as DeliveryRecord[];
   }
 
-  private async deliveriesOf(submissionIds: string[]): Promise<DeliveryRecord[]> {
+  /** The notifications of these leads, oldest first. */
+  async deliveriesOf(submissionIds: string[]): Promise<DeliveryRecord[]> {
     if (submissionIds.length === 0) return [];
     return (await this.dataSource.query(
       `SELECT ${DELIVERY_COLUMNS} FROM notifications n

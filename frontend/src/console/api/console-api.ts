@@ -27,40 +27,6 @@ export interface OpenedEnrolment {
   totpSecret: string;
 }
 
-export type Role = 'admin' | 'member';
-
-export interface AccountInfo {
-  id: string;
-  username: string;
-  role: Role;
-  enrolled: boolean;
-  disabled: boolean;
-  createdAt: string;
-}
-
-/** A new or reset account, and its one-time enrolment link (the API shows it this once). */
-export interface EnrolableAccount {
-  account: AccountInfo;
-  link: string;
-}
-
-export interface AuditRecord {
-  id: string;
-  at: string;
-  command: string;
-  rows: number;
-  actor: string;
-  /** The keyed hash of the address the record is about, if any (never the address). */
-  subjectHash: string | null;
-  details: Record<string, unknown>;
-}
-
-/** A page of the audit trail, newest first; `older` is the next page's `before`. */
-export interface AuditPage {
-  records: AuditRecord[];
-  older: string | null;
-}
-
 /** Username and password with one second factor: a code, or a passkey's answer (JSON text). */
 export type Credentials = { username: string; password: string } & (
   { code: string } | { passkey: string }
@@ -91,10 +57,6 @@ const EVERYONES_DATA = [
   'Lead',
   'Deliveries',
 ] as const;
-
-/** An admin's change to one account: POST admin/users/NAME/reset, disable, enable or role. */
-const adminUser = (username: string, change: string) =>
-  `${BASE}/admin/users/${encodeURIComponent(username)}/${change}`;
 
 // The site's data defaults (spec §9): nothing refetches by itself, nothing goes stale, nothing
 // is retried. What changes on the server is refetched through tags instead.
@@ -172,38 +134,6 @@ export const consoleApi = createApi({
       }),
       invalidatesTags: ['Passkeys'],
     }),
-    accounts: build.query<AccountInfo[], void>({
-      query: () => [BASE, 'admin', 'users'],
-      providesTags: ['Admin'],
-    }),
-    addAccount: build.mutation<EnrolableAccount, { username: string; role: Role }>({
-      query: (body) => ({ url: `${BASE}/admin/users`, method: 'POST', body }),
-      invalidatesTags: ['Admin'],
-    }),
-    resetAccount: build.mutation<EnrolableAccount, string>({
-      query: (username) => ({ url: adminUser(username, 'reset'), method: 'POST' }),
-      invalidatesTags: ['Admin'],
-    }),
-    setAccountDisabled: build.mutation<AccountInfo, { username: string; disabled: boolean }>({
-      query: ({ username, disabled }) => ({
-        url: adminUser(username, disabled ? 'disable' : 'enable'),
-        method: 'POST',
-      }),
-      invalidatesTags: ['Admin'],
-    }),
-    setAccountRole: build.mutation<AccountInfo, { username: string; role: Role }>({
-      query: ({ username, role }) => ({
-        url: adminUser(username, 'role'),
-        method: 'POST',
-        body: { role },
-      }),
-      invalidatesTags: ['Admin'],
-    }),
-    /** `query`: the audit screen's filter as the URL holds it (command=…&from=…), and before=… */
-    auditTrail: build.query<AuditPage, string>({
-      query: (query) => ({ url: `${BASE}/admin/audit${query ? `?${query}` : ''}`, method: 'GET' }),
-      providesTags: ['Admin'],
-    }),
     newRecoveryCodes: build.mutation<RecoveryCodes, { password: string; code: string }>({
       query: (body) => ({ url: `${BASE}/account/recovery-codes`, method: 'POST', body }),
     }),
@@ -218,12 +148,6 @@ export const {
   usePasskeyOptionsMutation,
   useAddPasskeyMutation,
   useRemovePasskeyMutation,
-  useAccountsQuery,
-  useAddAccountMutation,
-  useResetAccountMutation,
-  useSetAccountDisabledMutation,
-  useSetAccountRoleMutation,
-  useAuditTrailQuery,
   useSignOutMutation,
   useOpenEnrolmentMutation,
   useFinishEnrolmentMutation,

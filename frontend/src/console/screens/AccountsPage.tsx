@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { problemText, useAccountsQuery, useMeQuery } from '../api/console-api';
+import { problemText, useMeQuery } from '../api/console-api';
+import { useAccountsQuery } from '../api/admin-api';
 import { PageHeading } from '../ui/PageHeading';
 import { Problem } from '../ui/Problem';
 import { AccountRow, type RowOutcome } from './accounts/AccountRow';

@@ -1,5 +1,6 @@
 import { Link, useLocation, useSearch } from 'wouter';
-import { problemText, useAuditTrailQuery, type AuditRecord } from '../api/console-api';
+import { problemText } from '../api/console-api';
+import { useAuditTrailQuery, type AuditRecord } from '../api/admin-api';
 import { PageHeading } from '../ui/PageHeading';
 import { Problem } from '../ui/Problem';
 import { AuditFilters } from './audit/AuditFilters';

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { problemText } from '../../api/console-api';
 import {
-  problemText,
   useResetAccountMutation,
   useSetAccountDisabledMutation,
   useSetAccountRoleMutation,
   type AccountInfo,
   type EnrolableAccount,
-} from '../../api/console-api';
+} from '../../api/admin-api';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 const stateOf = (account: AccountInfo) =>

@@ -1,10 +1,6 @@
 import { useId, useState, type FormEvent, type Ref } from 'react';
-import {
-  problemText,
-  useAddAccountMutation,
-  type EnrolableAccount,
-  type Role,
-} from '../../api/console-api';
+import { problemText } from '../../api/console-api';
+import { useAddAccountMutation, type EnrolableAccount, type Role } from '../../api/admin-api';
 import { Field } from '../../ui/Field';
 import { Problem } from '../../ui/Problem';
 

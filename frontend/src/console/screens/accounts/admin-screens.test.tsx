@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AccountInfo } from '../../api/console-api';
+import type { AccountInfo } from '../../api/admin-api';
 import { ConsoleApp } from '../../app/ConsoleApp';
 import { createConsoleStore } from '../../app/store';
 
