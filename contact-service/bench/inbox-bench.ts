@@ -122,7 +122,7 @@ async function measurePaths(dataSource: DataSource, inbox: Inbox, now: Date) {
     await measure(`counts, ${kind ? `kind=${kind}` : 'no filter'}`, GOALS.counts, counts);
   }
   // No goal, and a tenth of the calls: it reads 12 weeks of leads at once.
-  const overview = () => timed(() => overviewOf(dataSource, inbox, new Date()));
+  const overview = () => timed(() => overviewOf(dataSource, inbox.rules, new Date()));
   (await measure('overview (12 weeks)', undefined, overview)).note = `${ITERATIONS / 10} calls`;
   const sample = 'SELECT id FROM contact_submissions ORDER BY random() LIMIT 500';
   const ids = ((await dataSource.query(sample)) as { id: string }[]).map((row) => row.id);
@@ -195,8 +195,8 @@ async function run(url: string, failures: string[]): Promise<void> {
     return query(sql, parameters, runner);
   }) as DataSource['query'];
   try {
-    const calendar = supportCalendar([]);
-    const inbox = new Inbox(dataSource, { calendar, channels: ['email'], now: () => new Date() });
+    const rules = { calendar: supportCalendar([]), callbackHours: 24, callbackReminderHours: 4 };
+    const inbox = new Inbox(dataSource, { rules, channels: ['email'], now: () => new Date() });
     const day = await measurePaths(dataSource, inbox, now);
     const exported = await measureExport(dataSource, inbox, day(365), failures);
     report();

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { Inbox } from '../inbox/inbox.js';
+import type { PromiseRules } from '../leads/lead-promises.js';
 import { supportCalendar } from '../leads/support-hours.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { LeadRemoval } from '../leads/lead-removal.js';
@@ -12,11 +13,18 @@ import type { OperatorTools } from './leads-context.js';
 export interface ToolSettings {
   /** CONSOLE_ORIGIN. */
   consoleOrigin: string;
-  /** SUPPORT_HOLIDAYS. */
-  holidays?: readonly string[];
+  /** The promises' rules (SUPPORT_HOLIDAYS, CONTACT_RESPONSE_HOURS …); the defaults when none. */
+  rules?: PromiseRules;
   /** The channels a lead released from spam is announced on (channels.ts, announcedChannels). */
   channels?: readonly string[];
 }
+
+/** The settings' defaults (config/env.schema.ts), for tests that give none. */
+const DEFAULT_RULES: PromiseRules = {
+  calendar: supportCalendar([]),
+  callbackHours: 24,
+  callbackReminderHours: 4,
+};
 
 /**
  * The operations of the `leads` command on one database connection; `consoleOrigin` is where
@@ -24,11 +32,11 @@ export interface ToolSettings {
  */
 export function operatorTools(
   dataSource: DataSource,
-  { consoleOrigin, holidays = [], channels = [] }: ToolSettings,
+  { consoleOrigin, rules = DEFAULT_RULES, channels = [] }: ToolSettings,
 ): OperatorTools {
   return {
     inbox: new Inbox(dataSource, {
-      calendar: supportCalendar(holidays),
+      rules,
       channels,
       now: () => new Date(),
     }),

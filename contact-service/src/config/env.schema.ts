@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+/** A duration in hours, fractions allowed, up to a year. */
+const hours = z.coerce.number().positive().max(24 * 366);
 /** "a, b,c" → ['a', 'b', 'c']: the form of every list setting. */
 const splitOnCommas = (value: string) =>
   value
@@ -150,6 +152,31 @@ const settings = z.object({
         ),
       { error: 'must be dates such as 2026-12-25, comma-separated' },
     ),
+  /**
+   * The callback promise (src/leads/lead-promises.ts): the success toast and the receipt tell
+   * every prospect "within 24 hours", counted by the clock, nights and weekends included. A
+   * deployment whose copy promises otherwise says so here. Hours, fractions allowed (a drill with
+   * short windows).
+   */
+  CONTACT_RESPONSE_HOURS: hours.default(24),
+  /** The owner (or the team) is reminded this long before a callback is due. */
+  CONTACT_REMINDER_HOURS: hours.default(4),
+  /**
+   * The kinds of lead given to operators in turn as they arrive (contact, accessibility,
+   * comma-separated; empty: none). Operators opt in on their account page.
+   */
+  AUTO_ASSIGN: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((kind) => kind.trim())
+        .filter(Boolean),
+    )
+    .refine((kinds) => kinds.every((kind) => kind === 'contact' || kind === 'accessibility'), {
+      error: 'must be contact, accessibility or both, comma-separated',
+    }),
   /** The audit trail is kept this long (at least a year), apart from the leads' retention. */
   AUDIT_RETENTION_DAYS: positiveInt.min(365).max(36_500).default(730),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -210,6 +237,14 @@ function checkNotifications(env: Settings, context: z.RefinementCtx): void {
       code: 'custom',
       path: [env.WEBHOOK_URL === undefined ? 'WEBHOOK_URL' : 'WEBHOOK_SECRET'],
       message: 'is not set: the signed webhook needs both WEBHOOK_URL and WEBHOOK_SECRET',
+    });
+  }
+  // A reminder that comes when the promise is already broken reminds nobody of anything.
+  if (env.CONTACT_REMINDER_HOURS >= env.CONTACT_RESPONSE_HOURS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['CONTACT_REMINDER_HOURS'],
+      message: `must be less than CONTACT_RESPONSE_HOURS (${env.CONTACT_RESPONSE_HOURS}): the reminder comes before the callback is due`,
     });
   }
   if (env.ACKNOWLEDGE_SENDER && given.length < email.length) {

@@ -8,6 +8,7 @@ import { OperatorAccounts1795400000000 } from './migrations/1795400000000-operat
 import { Passkeys1795500000000 } from './migrations/1795500000000-passkeys.js';
 import { LeadInbox1795600000000 } from './migrations/1795600000000-lead-inbox.js';
 import { AuditFilters1795700000000 } from './migrations/1795700000000-audit-filters.js';
+import { OwnersAndPromises1795800000000 } from './migrations/1795800000000-owners-and-promises.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -40,6 +41,7 @@ export function dataSourceOptions({
       Passkeys1795500000000,
       LeadInbox1795600000000,
       AuditFilters1795700000000,
+      OwnersAndPromises1795800000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline/promises';
 import { DataSource } from 'typeorm';
 import { LeadsError, type OperatorTools } from '../cli/leads-context.js';
 import { leadsProgram } from '../cli/leads-program.js';
+import { promiseRules } from '../leads/lead-promises.js';
 import { operatorTools } from '../cli/operator-tools.js';
 import { applyMigrations } from '../database/apply-migrations.js';
 import { EnvironmentService } from '../config/environment.service.js';
@@ -38,10 +39,11 @@ async function tools(): Promise<OperatorTools> {
     dataSourceOptions({ url: database.url, poolSize: 2, timeoutMs: env.MIGRATION_TIMEOUT_MS }),
   );
   await dataSource.initialize();
+  const environment = new EnvironmentService(env, database.url);
   return operatorTools(dataSource, {
     consoleOrigin: env.CONSOLE_ORIGIN,
-    holidays: env.SUPPORT_HOLIDAYS,
-    channels: announcedChannels(new EnvironmentService(env, database.url)),
+    rules: promiseRules(environment),
+    channels: announcedChannels(environment),
   });
 }
 

@@ -17,8 +17,15 @@ export interface InboxFilter {
   /** Words to find in name, company, role, email and message: each as a prefix, accents ignored. */
   q?: string;
   unread?: boolean;
-  /** Accessibility feedback past its due time, or due by the end of today. */
-  due?: 'overdue' | 'today';
+  /**
+   * Leads with a promise open (lead-promises.ts): past its due time, past its reminder but not
+   * yet due, or due by the end of today.
+   */
+  due?: 'overdue' | 'soon' | 'today';
+  /** Leads of the operator who asks, or of nobody. */
+  owner?: 'mine' | 'unowned';
+  /** Who "mine" is: the username of the operator who asks (never from the URL). */
+  me?: string;
   /** The order of a page: newest first unless `oldest`. Counts and exports ignore it. */
   order?: 'oldest';
 }
@@ -86,9 +93,14 @@ export function filterOf(query: Record<string, unknown>, extra: readonly string[
         if (value === 'oldest') filter.order = value;
         break;
       case 'due':
-        if (value !== 'overdue' && value !== 'today')
-          throw new FilterError('due is overdue or today.');
+        if (value !== 'overdue' && value !== 'soon' && value !== 'today')
+          throw new FilterError('due is overdue, soon or today.');
         filter.due = value;
+        break;
+      case 'owner':
+        if (value !== 'mine' && value !== 'unowned')
+          throw new FilterError('owner is mine or unowned.');
+        filter.owner = value;
         break;
       default:
         throw new FilterError(
@@ -124,7 +136,7 @@ export const dayBounds = (filter: InboxFilter) => ({
  * name a person.
  */
 export function filterDetails(filter: InboxFilter): Record<string, unknown> {
-  const { q, since, order: _order, ...rest } = filter;
+  const { q, since, order: _order, me: _me, ...rest } = filter;
   return {
     ...rest,
     spam: filter.spam ?? false,

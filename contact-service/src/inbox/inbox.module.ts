@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
 import { LeadRemoval } from '../leads/lead-removal.js';
 import { LeadsStore } from '../leads/leads.store.js';
-import { supportCalendar } from '../leads/support-hours.js';
+import { promiseRules } from '../leads/lead-promises.js';
 import { announcedChannels } from '../notifications/channels.js';
 import { Redelivery } from '../notifications/redelivery.js';
 import { Clock } from '../operators/clock.js';
@@ -31,7 +31,7 @@ const DATA = getDataSourceToken();
       inject: [DATA, EnvironmentService, Clock],
       useFactory: (data: DataSource, environment: EnvironmentService, clock: Clock) =>
         new Inbox(data, {
-          calendar: supportCalendar(environment.get('SUPPORT_HOLIDAYS')),
+          rules: promiseRules(environment),
           channels: announcedChannels(environment),
           now: () => clock.now(),
         }),

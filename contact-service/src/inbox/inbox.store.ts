@@ -1,8 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { LEAD_COLUMNS, type LeadRecord } from '../leads/lead.js';
 import { kindSql, type LeadKind } from '../leads/lead-kind.js';
+import { historyOf, type LeadEvent } from '../leads/lead-events.js';
+import { OPEN_WHILE, PROMISED_STEPS, type DueCutoffs } from '../leads/lead-promises.js';
 import type { LeadStatus } from '../leads/lead-status.js';
-import type { DueCutoffs } from '../leads/support-hours.js';
 import type { InboxCursor, InboxFilter } from './inbox-filter.js';
 
 /** A lead in the inbox's list: what a list needs, and no address or message. */
@@ -18,19 +19,22 @@ export interface InboxRow {
   spam: boolean;
   /** Some notification of it ran out of attempts. */
   deliveryFailed: boolean;
+  /** The username of the operator on it, or null: the team's. */
+  owner: string | null;
   /** The received time in µs, exact, for the next page's cursor. */
   micros: string;
 }
 
-/** A lead as the lead screen shows it: every field, its status and whether it was read. */
-export type InboxLead = LeadRecord & { status: LeadStatus; readAt: Date | null };
-
-export interface StatusChange {
-  at: Date;
-  actor: string;
-  from: LeadStatus;
-  to: LeadStatus;
-}
+/**
+ * A lead as the lead screen shows it: every field, its status, whether it was read, who owns it
+ * and when it was first answered.
+ */
+export type InboxLead = LeadRecord & {
+  status: LeadStatus;
+  readAt: Date | null;
+  owner: string | null;
+  respondedAt: Date | null;
+};
 
 export interface Note {
   id: string;
@@ -43,6 +47,11 @@ export interface Note {
 export type DayBounds = { from?: Date; until?: Date };
 
 const KIND = kindSql('s.message');
+
+/** The columns of an InboxLead under the alias `s`. */
+const LEAD_FIELDS = `${LEAD_COLUMNS}, s.status, s.read_at AS "readAt",
+  (SELECT u.username FROM users u WHERE u.id = s.owner_id) AS owner,
+  s.responded_at AS "respondedAt"`;
 
 /**
  * The inbox's reads and writes in SQL. Every read has an index of its shape (migration
@@ -69,17 +78,18 @@ export class InboxStore {
     // The failed deliveries are looked up for the page's rows only: asked beside the page's
     // columns, Postgres planned the lookup for every row the scan might yield and read all failed
     // notifications into a hash for each page (30-160 ms at a million leads, bench/inbox-bench.ts).
-    return (await this.dataSource.query(
+    return ((await this.dataSource.query(
       `SELECT page.*, EXISTS (SELECT 1 FROM notifications n
-                               WHERE n.submission_id = page.id AND n.status = 'failed') AS "deliveryFailed"
-         FROM (SELECT s.id, s.created_at AS "receivedAt", ${KIND} AS kind, s.status, s.name,
+                               WHERE n.submission_id = page.id AND n.status = 'failed') AS "deliveryFailed",
+              (SELECT u.username FROM users u WHERE u.id = page.owner_id) AS owner
+         FROM (SELECT s.id, s.owner_id, s.created_at AS "receivedAt", ${KIND} AS kind, s.status, s.name,
                       s.company, s.role, s.read_at IS NULL AS unread, s.spam_reason IS NOT NULL AS spam,
                       (extract(epoch FROM s.created_at) * 1000000)::bigint::text AS micros
                  FROM contact_submissions s ${where}
                 ORDER BY s.created_at ${direction}, s.id ${direction} LIMIT $${values.length}) AS page
         ORDER BY page."receivedAt" ${direction}, page.id ${direction}`,
       values,
-    )) as InboxRow[];
+    )) as (InboxRow & { owner_id?: string })[]).map(({ owner_id: _owner, ...row }) => row);
   }
 
   /** How many leads the filter holds in each status (the filter's own status left out). */
@@ -101,7 +111,7 @@ export class InboxStore {
       const { where, values } = conditions(filter, bounds, due, after, 'after');
       values.push(500);
       const rows = (await this.dataSource.query(
-        `SELECT ${LEAD_COLUMNS}, s.status, s.read_at AS "readAt",
+        `SELECT ${LEAD_FIELDS},
                 (extract(epoch FROM s.created_at) * 1000000)::bigint::text AS micros
            FROM contact_submissions s ${where}
           ORDER BY s.created_at, s.id LIMIT $${values.length}`,
@@ -117,19 +127,15 @@ export class InboxStore {
   /** One lead, locked for a change when `manager` is a transaction's. */
   async lead(id: string, manager?: EntityManager): Promise<InboxLead | null> {
     const [lead] = (await (manager ?? this.dataSource.manager).query(
-      `SELECT ${LEAD_COLUMNS}, s.status, s.read_at AS "readAt"
-         FROM contact_submissions s WHERE s.id = $1 ${manager ? 'FOR UPDATE' : ''}`,
+      `SELECT ${LEAD_FIELDS}
+         FROM contact_submissions s WHERE s.id = $1 ${manager ? 'FOR UPDATE OF s' : ''}`,
       [id],
     )) as InboxLead[];
     return lead ?? null;
   }
 
-  async history(id: string): Promise<StatusChange[]> {
-    return (await this.dataSource.query(
-      `SELECT at, actor, from_status AS "from", to_status AS "to" FROM lead_status_changes
-        WHERE submission_id = $1 ORDER BY at, id`,
-      [id],
-    )) as StatusChange[];
+  history(id: string): Promise<LeadEvent[]> {
+    return historyOf(this.dataSource.manager, id);
   }
 
   async notes(id: string): Promise<Note[]> {
@@ -158,6 +164,15 @@ export class InboxStore {
       `INSERT INTO lead_status_changes (submission_id, actor, from_status, to_status)
        VALUES ($1, $2, $3, $4)`,
       [id, actor.slice(0, 200), from, to],
+    );
+  }
+
+  /** The lead's first response: when, and whether its first promise was kept. */
+  async firstResponse(id: string, at: Date, onTime: boolean, manager: EntityManager) {
+    await manager.query(
+      `UPDATE contact_submissions SET responded_at = $2, responded_on_time = $3
+        WHERE id = $1 AND responded_at IS NULL`,
+      [id, at, onTime],
     );
   }
 
@@ -190,7 +205,7 @@ export class InboxStore {
           SELECT 1 FROM notifications n JOIN contact_submissions other ON other.id = n.submission_id
            WHERE n.channel = 'acknowledgement' AND lower(other.email) = lower(s.email)
              AND n.created_at > now() - interval '24 hours'))
-       ON CONFLICT (submission_id, channel) DO NOTHING RETURNING channel`,
+       ON CONFLICT (submission_id, channel, purpose) DO NOTHING RETURNING channel`,
       [id, channels],
     )) as { channel: string }[];
     return rows.map((row) => row.channel);
@@ -220,16 +235,22 @@ function conditions(
   if (filter.q) {
     where.push(`s.search_document @@ lead_search_query(${value(filter.q)})`);
   }
+  if (filter.owner === 'unowned') where.push('s.owner_id IS NULL');
+  if (filter.owner === 'mine') {
+    where.push(`s.owner_id = (SELECT u.id FROM users u WHERE u.username = ${value(filter.me ?? '')})`);
+  }
   if (filter.due) {
-    const open = (status: string, step: keyof DueCutoffs) => {
+    const steps = PROMISED_STEPS.filter((step) => !filter.kind || OPEN_WHILE[step].kind === filter.kind);
+    const open = steps.map((step) => {
       const cut = due[step];
-      return filter.due === 'overdue'
-        ? `(s.status = '${status}' AND s.created_at < ${value(cut.overdue)})`
-        : `(s.status = '${status}' AND s.created_at >= ${value(cut.overdue)} AND s.created_at < ${value(cut.dueToday)})`;
-    };
-    where.push(
-      `${KIND} = 'accessibility' AND (${open('new', 'acknowledge')} OR ${open('acknowledged', 'assess')})`,
-    );
+      const { kind, status } = OPEN_WHILE[step];
+      const received =
+        filter.due === 'overdue'
+          ? `s.created_at < ${value(cut.overdue)}`
+          : `s.created_at >= ${value(cut.overdue)} AND s.created_at < ${value(filter.due === 'soon' ? cut.soon : cut.dueToday)}`;
+      return `(${KIND} = '${kind}' AND s.status = '${status}' AND ${received})`;
+    });
+    where.push(`(${open.join(' OR ')})`);
   }
   if (cursor) {
     where.push(

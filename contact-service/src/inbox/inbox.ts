@@ -3,9 +3,19 @@ import { AuditTrail } from '../audit/audit-trail.js';
 import type { DeliveryRecord } from '../leads/delivery-record.js';
 import { isUuid } from '../leads/lead.js';
 import type { LeadKind } from '../leads/lead-kind.js';
-import { nextStatuses, openPromise, type Due, type LeadStatus } from '../leads/lead-status.js';
+import type { LeadEvent } from '../leads/lead-events.js';
+import { LeadOwners } from '../leads/lead-owners.js';
+import {
+  dueCutoffs,
+  openPromise,
+  type Due,
+  type DueCutoffs,
+  type PromiseRules,
+} from '../leads/lead-promises.js';
+import { nextStatuses, type LeadStatus } from '../leads/lead-status.js';
 import { LeadsStore } from '../leads/leads.store.js';
-import { dueCutoffs, type DueCutoffs, type SupportCalendar } from '../leads/support-hours.js';
+import { cancelPending } from '../notifications/cancellation.js';
+import type { Role } from '../operators/accounts.js';
 import {
   dayBounds,
   filterDetails,
@@ -19,7 +29,6 @@ import {
   type InboxLead,
   type InboxRow,
   type Note,
-  type StatusChange,
 } from './inbox.store.js';
 
 export type { Due };
@@ -36,18 +45,19 @@ export interface OpenedLead extends InboxLead {
   due: Due | null;
   next: readonly LeadStatus[];
   notifications: DeliveryRecord[];
-  history: StatusChange[];
+  history: LeadEvent[];
   notes: Note[];
 }
 
 /**
  * An operation the inbox's rules refuse: its message says why, for a person. `invalid`: what was
- * sent cannot be used; `missing`: no such lead; `conflict`: the lead's state does not allow it.
+ * sent cannot be used; `missing`: no such lead; `conflict`: the lead's state does not allow it;
+ * `forbidden`: the operator's role does not.
  */
 export class InboxRefusal extends Error {
   constructor(
     message: string,
-    readonly kind: 'invalid' | 'missing' | 'conflict' = 'conflict',
+    readonly kind: 'invalid' | 'missing' | 'conflict' | 'forbidden' = 'conflict',
   ) {
     super(message);
   }
@@ -56,8 +66,14 @@ export class InboxRefusal extends Error {
 export const NO_SUCH_LEAD = 'There is no lead with that id: it may have been erased.';
 export const NOTE_MAX = 5000;
 
+/** Who asks: an operator's username and role (the `leads` command acts as an admin). */
+export interface Actor {
+  username: string;
+  role: Role;
+}
+
 export interface InboxSettings {
-  calendar: SupportCalendar;
+  rules: PromiseRules;
   /** The channels a lead is announced on (notifications/channels.ts's plannedChannels). */
   channels: readonly string[];
   now: () => Date;
@@ -73,6 +89,7 @@ export class Inbox {
   private readonly store: InboxStore;
   private readonly leads: LeadsStore;
   private readonly audit: AuditTrail;
+  private readonly owners: LeadOwners;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -81,13 +98,19 @@ export class Inbox {
     this.store = new InboxStore(dataSource);
     this.leads = new LeadsStore(dataSource);
     this.audit = new AuditTrail(dataSource);
+    this.owners = new LeadOwners(dataSource);
+  }
+
+  /** The promises' rules this inbox judges by. */
+  get rules(): PromiseRules {
+    return this.settings.rules;
   }
 
   /** The cutoffs of the due filters at this moment, and the filter's day bounds. */
   scope(filter: InboxFilter): { bounds: DayBounds; due: DueCutoffs } {
     return {
       bounds: dayBounds(filter),
-      due: dueCutoffs(this.settings.now(), this.settings.calendar),
+      due: dueCutoffs(this.settings.now(), this.settings.rules),
     };
   }
 
@@ -99,7 +122,7 @@ export class Inbox {
     limit = PAGE_SIZE,
   ): Promise<InboxPage> {
     const { bounds, due } = this.scope(filter);
-    const rows = await this.store.page(filter, bounds, due, after, limit + 1);
+    const rows = await this.store.page({ ...filter, me: actor }, bounds, due, after, limit + 1);
     const shown = rows.slice(0, limit);
     await this.audit.record({
       command: 'list',
@@ -115,15 +138,15 @@ export class Inbox {
   }
 
   /** How many leads the filter holds per status: numbers only, so nothing to audit. */
-  counts(filter: InboxFilter) {
+  counts(filter: InboxFilter, actor = '') {
     const { bounds, due } = this.scope(filter);
-    return this.store.counts(filter, bounds, due);
+    return this.store.counts({ ...filter, me: actor }, bounds, due);
   }
 
   /** Every lead of the filter, oldest first, for an export (which audits itself). */
-  each(filter: InboxFilter): AsyncGenerator<InboxLead> {
+  each(filter: InboxFilter, actor = ''): AsyncGenerator<InboxLead> {
     const { bounds, due } = this.scope(filter);
-    return this.store.each(filter, bounds, due);
+    return this.store.each({ ...filter, me: actor }, bounds, due);
   }
 
   /** Everything about one lead; the first opening marks it read. */
@@ -151,6 +174,13 @@ export class Inbox {
         );
       }
       await this.store.setStatus(id, lead.status, to, actor, manager);
+      // The step the lead was waiting in is kept: its reminders are no longer needed, and when
+      // it was the first, this is the lead's first response, on time or not.
+      const kept = this.dueOf({ ...lead, receivedAt: lead.createdAt });
+      if (kept) await cancelPending(manager, id, kept.step, actor);
+      if (lead.status === 'new') {
+        await this.store.firstResponse(id, this.settings.now(), !kept?.overdue, manager);
+      }
       await this.audit.record(
         {
           command: 'status',
@@ -191,6 +221,8 @@ export class Inbox {
     await this.change(id, async (lead, manager) => {
       if (spam === (lead.spamReason !== null)) return;
       await this.store.setSpamReason(id, spam ? `marked by ${actor.slice(0, 100)}` : null, manager);
+      // Spam ends the lead's promises: nothing still waiting to go out about it goes.
+      if (spam) await cancelPending(manager, id, null, actor);
       const announced = spam ? [] : await this.store.announce(id, this.settings.channels, manager);
       await this.audit.record(
         {
@@ -206,9 +238,40 @@ export class Inbox {
     return this.open(id, actor);
   }
 
+  /**
+   * Who is on a lead: `to` an operator's username, or null for the team. A member may take a
+   * lead nobody owns and hand back their own; an admin may give any lead to any active operator.
+   */
+  async setOwner(id: string, to: string | null, actor: Actor): Promise<OpenedLead> {
+    await this.change(id, async (lead, manager) => {
+      if (lead.owner === to) return;
+      if (actor.role !== 'admin') {
+        const taking = to === actor.username && lead.owner === null;
+        const handingBack = to === null && lead.owner === actor.username;
+        if (!taking && !handingBack) {
+          throw new InboxRefusal(
+            lead.owner && lead.owner !== actor.username
+              ? `${lead.owner} is on this lead: only an admin can give it to someone else.`
+              : 'You can take a lead nobody owns, or hand back your own; an admin can assign leads to others.',
+            'forbidden',
+          );
+        }
+      }
+      const assignee = to === null ? null : await this.owners.assignee(to, manager);
+      if (to !== null && !assignee) {
+        throw new InboxRefusal(
+          `There is no active operator named ${JSON.stringify(to.slice(0, 64))}: a lead goes to an enrolled, enabled account.`,
+          'invalid',
+        );
+      }
+      await this.owners.set(manager, lead, assignee, actor.username);
+    });
+    return this.open(id, actor.username);
+  }
+
   /** The open promise of a lead of this kind and status, received then. */
   dueOf(lead: { kind: LeadKind; status: LeadStatus; receivedAt: Date }): Due | null {
-    return openPromise(lead, this.settings.calendar, this.settings.now());
+    return openPromise(lead, this.settings.rules, this.settings.now());
   }
 
   private async change<T>(

@@ -83,13 +83,13 @@ export async function* exportLeads(
   try {
     if (format === 'csv') {
       yield CSV_BOM + csvRecord([...EXPORT_COLUMNS]);
-      for await (const lead of inbox.each(filter)) {
+      for await (const lead of inbox.each(filter, actor)) {
         yield csvRecord(exportRow(lead));
         rows++;
       }
     } else {
       yield '[';
-      for await (const lead of inbox.each(filter)) {
+      for await (const lead of inbox.each(filter, actor)) {
         yield `${rows === 0 ? '\n' : ',\n'}  ${inertJson(lead)}`;
         rows++;
       }

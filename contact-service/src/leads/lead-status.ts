@@ -1,5 +1,4 @@
 import type { LeadKind } from './lead-kind.js';
-import { dueAt, type PromisedStep, type SupportCalendar } from './support-hours.js';
 
 /**
  * Where a lead stands in its team's work, the one place the workflows are written: a contact
@@ -39,33 +38,3 @@ export function nextStatuses(kind: LeadKind, status: LeadStatus): readonly LeadS
 
 /** The statuses of a kind, in workflow order. */
 export const statusesOf = (kind: LeadKind) => Object.keys(WORKFLOWS[kind]) as LeadStatus[];
-
-/**
- * The promise still open for accessibility feedback in this status (support-hours.ts): a new
- * report is to be acknowledged, an acknowledged one assessed. Contact requests carry none.
- */
-export function pendingStep(kind: LeadKind, status: LeadStatus): PromisedStep | null {
-  if (kind !== 'accessibility') return null;
-  if (status === 'new') return 'acknowledge';
-  if (status === 'acknowledged') return 'assess';
-  return null;
-}
-
-/** The promise a lead still has open, when it is due and whether that time has come. */
-export interface Due {
-  step: PromisedStep;
-  at: Date;
-  overdue: boolean;
-}
-
-export function openPromise(
-  lead: { kind: LeadKind; status: LeadStatus; receivedAt: Date },
-  calendar: SupportCalendar,
-  now: Date,
-): Due | null {
-  const step = pendingStep(lead.kind, lead.status);
-  if (!step) return null;
-  const at = dueAt(step, lead.receivedAt, calendar);
-  // Overdue from the due time on: the same line as receiptCutoffs draws for the filters.
-  return { step, at, overdue: at.getTime() <= now.getTime() };
-}

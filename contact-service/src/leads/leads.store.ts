@@ -31,7 +31,7 @@ export class LeadsStore {
     return (await this.dataSource.query(
       `SELECT ${LEAD_COLUMNS},
               (SELECT string_agg(n.channel || ':' || n.status, ' ' ORDER BY n.channel)
-                 FROM notifications n WHERE n.submission_id = s.id) AS delivery
+                 FROM notifications n WHERE n.submission_id = s.id AND n.purpose = 'lead') AS delivery
          FROM contact_submissions s ${where}
         ORDER BY s.created_at DESC, s.id LIMIT $${values.length}`,
       values,
@@ -99,7 +99,7 @@ export class LeadsStore {
     if (submissionIds.length === 0) return [];
     return (await this.dataSource.query(
       `SELECT ${DELIVERY_COLUMNS} FROM notifications n
-        WHERE n.submission_id = ANY($1::uuid[]) ORDER BY n.created_at, n.channel`,
+        WHERE n.submission_id = ANY($1::uuid[]) ORDER BY n.created_at, n.channel, n.purpose`,
       [submissionIds],
     )) as DeliveryRecord[];
   }

@@ -13,9 +13,9 @@ const CLOSES = 17;
 const HOUR = 3_600_000;
 export const BUSINESS_DAY_HOURS = CLOSES - OPENS;
 
-/** The promises, in business days from receipt. */
+/** The accessibility page's promises, in business days from receipt (lead-promises.ts). */
 export const PROMISES = { acknowledge: 2, assess: 5 } as const;
-export type PromisedStep = keyof typeof PROMISES;
+export type SupportStep = keyof typeof PROMISES;
 
 export interface SupportCalendar {
   /** Days off besides weekends, as YYYY-MM-DD in the support time zone. */
@@ -101,7 +101,7 @@ export function subtractSupportHours(to: Date, hours: number, calendar: SupportC
 }
 
 /** When a promised step is due for a report received at `receivedAt`. */
-export function dueAt(step: PromisedStep, receivedAt: Date, calendar: SupportCalendar): Date {
+export function dueAt(step: SupportStep, receivedAt: Date, calendar: SupportCalendar): Date {
   return addSupportHours(receivedAt, PROMISES[step] * BUSINESS_DAY_HOURS, calendar);
 }
 
@@ -109,7 +109,7 @@ export function dueAt(step: PromisedStep, receivedAt: Date, calendar: SupportCal
  * The receipt times that separate the reports past a step's due time at `now` (received before
  * `overdue`) from those due by the end of today (received before `dueToday`).
  */
-export function receiptCutoffs(step: PromisedStep, now: Date, calendar: SupportCalendar) {
+export function receiptCutoffs(step: SupportStep, now: Date, calendar: SupportCalendar) {
   const hours = PROMISES[step] * BUSINESS_DAY_HOURS;
   const endOfToday = dayEnd(supportDate(now));
   return {
@@ -118,13 +118,8 @@ export function receiptCutoffs(step: PromisedStep, now: Date, calendar: SupportC
   };
 }
 
-/** The receipt cutoffs of every promised step at `now`: what the inbox's due filters compare. */
-export type DueCutoffs = Record<PromisedStep, ReturnType<typeof receiptCutoffs>>;
-
-export const dueCutoffs = (now: Date, calendar: SupportCalendar): DueCutoffs => ({
-  acknowledge: receiptCutoffs('acknowledge', now, calendar),
-  assess: receiptCutoffs('assess', now, calendar),
-});
+/** When support opens on a day (YYYY-MM-DD), whether or not it is a working day. */
+export const dayOpening = (date: string) => wallClock(date, OPENS);
 
 /** The start of a day (YYYY-MM-DD) in the support time zone, and of the day after it. */
 export const dayStart = (date: string) => wallClock(date, 0);

@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
-import { kindSql } from '../leads/lead-kind.js';
-import { receiptCutoffs, supportCalendar } from '../leads/support-hours.js';
+import { promiseRules } from '../leads/lead-promises.js';
+import { openPromises } from '../leads/promise-counts.js';
 
 /**
  * The service's Prometheus metrics, in a registry of its own (not prom-client's global one), so
@@ -31,7 +31,7 @@ export class MetricsService {
 
   constructor(@InjectDataSource() dataSource: DataSource, environment: EnvironmentService) {
     collectDefaultMetrics({ register: this.registry });
-    this.accessibilityPromises(dataSource, environment);
+    this.promises(dataSource, environment);
     // Read from the database at each scrape, so every replica reports the same, true numbers.
     this.countByChannel(
       dataSource,
@@ -60,36 +60,23 @@ export class MetricsService {
   }
 
   /**
-   * Accessibility feedback whose promise (acknowledge in 2 business days, assess in 5:
-   * leads/support-hours.ts) is past due or due by the end of today, so that an alert can fire
-   * before a promise breaks.
+   * Leads whose promise (a callback within CONTACT_RESPONSE_HOURS, an accessibility
+   * acknowledgement in 2 business days, an assessment in 5: leads/lead-promises.ts) is past due,
+   * or past its reminder and due soon, so that an alert can fire before a promise breaks.
    */
-  private accessibilityPromises(dataSource: DataSource, environment: EnvironmentService) {
-    const calendar = supportCalendar(environment.get('SUPPORT_HOLIDAYS'));
+  private promises(dataSource: DataSource, environment: EnvironmentService) {
+    const rules = promiseRules(environment);
     new Gauge({
-      name: 'accessibility_feedback_due',
-      help: 'Accessibility feedback by open step (acknowledge, assess) and when it is due (overdue, today).',
-      labelNames: ['step', 'due'] as const,
+      name: 'lead_promises_due',
+      help: 'Leads with a promise open, by kind, step (callback, acknowledge, assess) and due (overdue, soon: past its reminder).',
+      labelNames: ['kind', 'step', 'due'] as const,
       registers: [this.registry],
       async collect() {
-        const now = new Date();
-        const steps = [
-          ['acknowledge', 'new'],
-          ['assess', 'acknowledged'],
-        ] as const;
+        const counts = await openPromises(dataSource, rules, new Date());
         this.reset();
-        for (const [step, status] of steps) {
-          const cut = receiptCutoffs(step, now, calendar);
-          const [row] = (await dataSource.query(
-            `SELECT count(*) FILTER (WHERE created_at < $2)::int AS overdue,
-                    count(*) FILTER (WHERE created_at >= $2 AND created_at < $3)::int AS today
-               FROM contact_submissions
-              WHERE spam_reason IS NULL AND ${kindSql('message')} = 'accessibility'
-                AND status = $1 AND created_at < $3`,
-            [status, cut.overdue, cut.dueToday],
-          )) as { overdue: number; today: number }[];
-          this.set({ step, due: 'overdue' }, row?.overdue ?? 0);
-          this.set({ step, due: 'today' }, row?.today ?? 0);
+        for (const { kind, step, overdue, soon } of counts) {
+          this.set({ kind, step, due: 'overdue' }, overdue);
+          this.set({ kind, step, due: 'soon' }, soon);
         }
       },
     });

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { isStatus, STATUSES } from '../../leads/lead-status.js';
 import { Redelivery } from '../../notifications/redelivery.js';
 import { CurrentOperator } from '../../operators/console/access.js';
@@ -19,7 +19,7 @@ export class LeadsController {
   ) {}
 
   /**
-   * A page: ?kind=&status=&spam=&from=&to=&q=&unread=&due=&order=oldest, and after= (the last
+   * A page: ?kind=&status=&spam=&from=&to=&q=&unread=&due=&owner=&order=oldest, and after= (the last
    * row's cursor) for the next page.
    */
   @Get()
@@ -32,8 +32,8 @@ export class LeadsController {
   }
 
   @Get('counts')
-  counts(@Query() query: Query) {
-    return answered(() => this.inbox.counts(filterOf(query)));
+  counts(@Query() query: Query, @CurrentOperator() operator: Operator) {
+    return answered(() => this.inbox.counts(filterOf(query), operator.username));
   }
 
   @Get(':id')
@@ -52,6 +52,19 @@ export class LeadsController {
         );
       }
       return this.inbox.setStatus(id, status, operator.username);
+    });
+  }
+
+  /** `{ "owner": "<username>" }` gives the lead to that operator; `{ "owner": null }` to the team. */
+  @Put(':id/owner')
+  @HttpCode(200)
+  owner(@Param('id') id: string, @Body() body: unknown, @CurrentOperator() operator: Operator) {
+    return answered(() => {
+      const owner = (body as { owner?: unknown } | null)?.owner;
+      if (owner !== null && (typeof owner !== 'string' || owner.length > 64)) {
+        throw new FilterError('Send owner: a username, or null to hand the lead back to the team.');
+      }
+      return this.inbox.setOwner(id, owner, operator);
     });
   }
 

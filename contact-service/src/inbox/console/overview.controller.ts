@@ -16,6 +16,6 @@ export class OverviewController {
 
   @Get()
   overview(): Promise<Overview> {
-    return overviewOf(this.dataSource, this.inbox, this.clock.now());
+    return overviewOf(this.dataSource, this.inbox.rules, this.clock.now());
   }
 }

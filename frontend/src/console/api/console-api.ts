@@ -8,7 +8,17 @@ import { createBaseQuery, defaultQuery, type ApiError } from '../../shared/api/b
 /** The console's API, on the console server's own origin (never the public site's). */
 const BASE = '/api/console';
 
-export interface Me {
+/** How leads reach an operator (issue 30): read with the session, saved from the account screen. */
+export interface LeadPreferences {
+  /** Where the reminders about their leads go; null: none by email. */
+  email: string | null;
+  /** Whether new leads are given to them in turn. */
+  autoAssign: boolean;
+  /** A day (YYYY-MM-DD) until which no lead is given to them; null: not away. */
+  awayUntil: string | null;
+}
+
+export interface Me extends LeadPreferences {
   username: string;
   role: 'admin' | 'member';
 }
@@ -134,6 +144,19 @@ export const consoleApi = createApi({
       }),
       invalidatesTags: ['Passkeys'],
     }),
+    // The answer is the preferences as stored: the session's copy takes it, nothing is read again.
+    setLeadPreferences: build.mutation<LeadPreferences, LeadPreferences>({
+      query: (body) => ({ url: `${BASE}/account/preferences`, method: 'PUT', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(
+          consoleApi.util.updateQueryData('me', undefined, (me) => {
+            if (me) Object.assign(me, data);
+          }),
+        );
+      },
+    }),
     newRecoveryCodes: build.mutation<RecoveryCodes, { password: string; code: string }>({
       query: (body) => ({ url: `${BASE}/account/recovery-codes`, method: 'POST', body }),
     }),
@@ -154,6 +177,7 @@ export const {
   useSessionsQuery,
   useEndSessionMutation,
   useChangePasswordMutation,
+  useSetLeadPreferencesMutation,
   useNewRecoveryCodesMutation,
 } = consoleApi;
 

@@ -7,10 +7,16 @@ export type LeadKind = 'contact' | 'accessibility';
 export type LeadStatus =
   'new' | 'contacted' | 'qualified' | 'not_a_fit' | 'acknowledged' | 'assessed' | 'resolved';
 
+/** A promise to the sender: a contact request's call-back, accessibility feedback's answers. */
+export type PromisedStep = 'callback' | 'acknowledge' | 'assess';
+
+/** The promise a lead still has open: when it is due, past it, or within the reminder window. */
 export interface Due {
-  step: 'acknowledge' | 'assess';
+  step: PromisedStep;
   at: string;
   overdue: boolean;
+  /** Within the reminder window and not overdue yet. */
+  soon: boolean;
 }
 
 /** A lead in the inbox's list: no address, no message. */
@@ -26,6 +32,8 @@ export interface InboxEntry {
   spam: boolean;
   deliveryFailed: boolean;
   due: Due | null;
+  /** The operator's username who owns the lead; null: the team's. */
+  owner: string | null;
 }
 
 export interface InboxPage {
@@ -34,18 +42,49 @@ export interface InboxPage {
   next: string | null;
 }
 
+/** The promises of the leads received in one week (the Monday), of one kind. */
+export interface PromiseWeek {
+  week: string;
+  kind: LeadKind;
+  answered: number;
+  kept: number;
+  late: number;
+  open: number;
+  /** kept / (kept + late), 0..1; null while no promise of the week is due or answered. */
+  keptShare: number | null;
+  medianHours: number | null;
+  p90Hours: number | null;
+}
+
+/** The open promises of one kind and step, past due or within the reminder window. */
+export interface DueCount {
+  kind: LeadKind;
+  step: string;
+  overdue: number;
+  soon: number;
+}
+
 export interface Overview {
   since: string;
   weekly: { week: string; kind: LeadKind; n: number }[];
   firstResponse: { kind: LeadKind; leads: number; medianHours: number }[];
-  accessibility: { overdue: number; dueToday: number };
+  /** Absent from a service older than the promises (issue 30), as `due` is. */
+  promises?: PromiseWeek[];
+  due?: DueCount[];
+  /** What an older service answers instead of `due`. */
+  accessibility?: { overdue: number; dueToday: number };
 }
+
+/** What a notification is for: announcing the lead, reminding its owner, escalating a promise. */
+export type DeliveryPurpose = 'lead' | 'reminder' | 'escalation';
 
 export interface Delivery {
   id: string;
   submissionId: string;
   channel: string;
-  status: 'pending' | 'sent' | 'failed';
+  purpose: DeliveryPurpose;
+  /** Cancelled: a reminder no longer needed (the promise was kept, or the lead is spam). */
+  status: 'pending' | 'sent' | 'failed' | 'cancelled';
   attempts: number;
   lastError: string | null;
   createdAt: string;
@@ -60,6 +99,16 @@ export interface Note {
   body: string;
 }
 
+/** One line of a lead's history; `actor` is a username or a system actor (`auto-assign`, …). */
+export type HistoryEntry = { at: string; actor: string } & (
+  | { event: 'status'; from: LeadStatus; to: LeadStatus }
+  | { event: 'owner'; from: string | null; to: string | null }
+  /** `to`: who was told, in words ("ada", "the team", "the admins and the team"). */
+  | { event: 'reminder' | 'escalation'; step: PromisedStep; to: string }
+  /** Pending reminders dropped: the promise was kept, or the lead was marked as spam. */
+  | { event: 'cancelled'; step: PromisedStep; count: number }
+);
+
 export interface Lead {
   id: string;
   createdAt: string;
@@ -73,9 +122,10 @@ export interface Lead {
   spamReason: string | null;
   readAt: string | null;
   due: Due | null;
+  owner: string | null;
   next: LeadStatus[];
   notifications: Delivery[];
-  history: { at: string; actor: string; from: LeadStatus; to: LeadStatus }[];
+  history: HistoryEntry[];
   notes: Note[];
 }
 
@@ -107,6 +157,15 @@ export const inboxApi = consoleApi.injectEndpoints({
         url: `${BASE}/leads/${encodeURIComponent(id)}/status`,
         method: 'POST',
         body: { status },
+      }),
+      invalidatesTags: (_lead, _error, { id }) => [{ type: 'Lead', id }, 'Leads'],
+    }),
+    /** Takes, assigns (admins) or hands back (null) the lead; answers the lead as GET does. */
+    setOwner: build.mutation<Lead, { id: string; owner: string | null }>({
+      query: ({ id, owner }) => ({
+        url: `${BASE}/leads/${encodeURIComponent(id)}/owner`,
+        method: 'PUT',
+        body: { owner },
       }),
       invalidatesTags: (_lead, _error, { id }) => [{ type: 'Lead', id }, 'Leads'],
     }),
@@ -167,6 +226,7 @@ export const {
   useOverviewQuery,
   useLeadQuery,
   useSetStatusMutation,
+  useSetOwnerMutation,
   useAddNoteMutation,
   useSetSpamMutation,
   useDeliverLeadAgainMutation,

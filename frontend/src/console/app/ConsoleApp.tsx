@@ -54,7 +54,7 @@ export function ConsoleApp({ store }: { store: ReturnType<typeof createConsoleSt
             </Route>
             <Route path="/leads/:id">
               {({ id }: { id: string }) => (
-                <SignedIn screen={() => <LeadPage key={id} id={id} />} />
+                <SignedIn screen={(me) => <LeadPage key={id} id={id} me={me} />} />
               )}
             </Route>
             <Route path="/overview">

@@ -4,8 +4,8 @@ import { problemText } from '../../api/console-api';
 import { useDeliverAgainMutation, useDeliveriesQuery } from '../../api/inbox-api';
 import { PageHeading } from '../../ui/PageHeading';
 import { Problem } from '../../ui/Problem';
-import { CHANNEL_LABELS } from './LeadDeliveries';
-import { timeText } from './words';
+import { channelText } from './LeadDeliveries';
+import { purposeText, timeText } from './words';
 
 /** Failed and pending notifications across leads, the newest 200, with "deliver again". */
 export function DeliveriesPage() {
@@ -68,6 +68,7 @@ export function DeliveriesPage() {
                 Created
               </th>
               <th scope="col">Channel</th>
+              <th scope="col">For</th>
               <th scope="col">Attempts</th>
               <th scope="col">Last error</th>
               <th scope="col">Lead</th>
@@ -78,7 +79,8 @@ export function DeliveriesPage() {
             {deliveries.data.map((delivery) => (
               <tr key={delivery.id}>
                 <td>{timeText(delivery.createdAt)}</td>
-                <td>{CHANNEL_LABELS[delivery.channel] ?? delivery.channel}</td>
+                <td>{channelText(delivery)}</td>
+                <td>{purposeText(delivery.purpose)}</td>
                 <td>{delivery.attempts}</td>
                 <td>{delivery.lastError ?? ''}</td>
                 <td>

@@ -3,7 +3,7 @@ import { applyFilter, type UrlFilterProps } from '../../ui/url-filter';
 import { ALL_STATUSES, KIND_LABELS, STATUS_LABELS } from './words';
 
 /** The names of the filter's fields, as the URL and the service's API name them. */
-const FIELDS = ['q', 'kind', 'status', 'due', 'from', 'to', 'unread', 'spam'] as const;
+const FIELDS = ['q', 'kind', 'status', 'owner', 'due', 'from', 'to', 'unread', 'spam'] as const;
 
 /**
  * The inbox's filter, read from and written to the URL's query (so a view can be bookmarked and
@@ -45,9 +45,21 @@ export function InboxFilters({ filter, onApply }: UrlFilterProps) {
           </option>
         ))}
       </Select>
-      <Select id={`${id}-due`} name="due" label="Due" value={value('due')}>
+      <Select id={`${id}-owner`} name="owner" label="Owner" value={value('owner')}>
+        <option value="">Anyone</option>
+        <option value="mine">Mine</option>
+        <option value="unowned">Unowned</option>
+      </Select>
+      <Select
+        id={`${id}-due`}
+        name="due"
+        label="Due"
+        value={value('due')}
+        hint="Call-backs promised to contact requests, answers promised to accessibility feedback."
+      >
         <option value="">Any time</option>
         <option value="overdue">Overdue</option>
+        <option value="soon">Due soon</option>
         <option value="today">Due today</option>
       </Select>
       <div className="field">
@@ -93,20 +105,32 @@ function Select({
   name,
   label,
   value,
+  hint,
   children,
 }: {
   id: string;
   name: string;
   label: string;
   value: string;
+  hint?: string;
   children: React.ReactNode;
 }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={value}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      >
         {children}
       </select>
+      {hint && (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

@@ -12,7 +12,15 @@ import {
 import { PageHeading } from '../../ui/PageHeading';
 import { VisitorText } from '../../ui/VisitorText';
 import { InboxFilters } from './InboxFilters';
-import { ALL_STATUSES, dueText, KIND_LABELS, STATUS_LABELS, timeText } from './words';
+import {
+  ALL_STATUSES,
+  dueClass,
+  dueText,
+  KIND_LABELS,
+  ownerText,
+  STATUS_LABELS,
+  timeText,
+} from './words';
 
 /**
  * The inbox: newest first (or oldest), filtered by the URL's query, a page at a time (the link to
@@ -141,6 +149,7 @@ function InboxTable({
           <th scope="col">Company and role</th>
           <th scope="col">Kind</th>
           <th scope="col">Status</th>
+          <th scope="col">Owner</th>
         </tr>
       </thead>
       <tbody>
@@ -163,12 +172,14 @@ function InboxTable({
             <td>{KIND_LABELS[lead.kind]}</td>
             <td>
               {STATUS_LABELS[lead.status]}
-              {lead.due && (
-                <span className={lead.due.overdue ? 'due overdue' : 'due'}>
-                  {dueText(lead.due)}
-                </span>
-              )}
+              {lead.due && <span className={dueClass(lead.due)}>{dueText(lead.due)}</span>}
               {lead.deliveryFailed && <span className="due overdue">A notification failed</span>}
+            </td>
+            <td className={lead.owner ? undefined : 'muted'}>
+              <span className="cell-label" aria-hidden="true">
+                Owner:{' '}
+              </span>
+              {lead.owner ? <VisitorText text={lead.owner} /> : ownerText(null)}
             </td>
           </tr>
         ))}

@@ -1,15 +1,29 @@
 import { useState } from 'react';
 import { problemText } from '../../api/console-api';
-import { useDeliverLeadAgainMutation, type Lead } from '../../api/inbox-api';
+import { useDeliverLeadAgainMutation, type Delivery, type Lead } from '../../api/inbox-api';
 import { Problem } from '../../ui/Problem';
-import { timeText } from './words';
+import { purposeText, timeText } from './words';
 
-export const CHANNEL_LABELS: Record<string, string> = {
+const CHANNEL_LABELS: Record<string, string> = {
   email: 'Email to the team',
   webhook: 'Webhook',
   slack: 'Slack',
   acknowledgement: 'Receipt to the sender',
 };
+
+/** A reminder or an escalation by email goes to the people it names, not always the team. */
+export const channelText = (delivery: Pick<Delivery, 'channel' | 'purpose'>) =>
+  delivery.channel === 'email' && (delivery.purpose ?? 'lead') !== 'lead'
+    ? 'Email'
+    : (CHANNEL_LABELS[delivery.channel] ?? delivery.channel);
+
+/** Cancelled: a reminder whose promise was kept first, or whose lead was marked as spam. */
+function stateText(delivery: Delivery): string {
+  if (delivery.status === 'sent' && delivery.sentAt) return `Sent ${timeText(delivery.sentAt)}`;
+  if (delivery.status === 'failed') return 'Failed';
+  if (delivery.status === 'cancelled') return 'Cancelled: no longer needed';
+  return 'Pending';
+}
 
 /** Where each notification of the lead stands, and "deliver again" for the failed ones. */
 export function LeadDeliveries({ lead }: { lead: Lead }) {
@@ -37,6 +51,7 @@ export function LeadDeliveries({ lead }: { lead: Lead }) {
           <thead>
             <tr>
               <th scope="col">Channel</th>
+              <th scope="col">For</th>
               <th scope="col">State</th>
               <th scope="col">Attempts</th>
               <th scope="col">Last error</th>
@@ -45,14 +60,9 @@ export function LeadDeliveries({ lead }: { lead: Lead }) {
           <tbody>
             {lead.notifications.map((n) => (
               <tr key={n.id}>
-                <td>{CHANNEL_LABELS[n.channel] ?? n.channel}</td>
-                <td>
-                  {n.status === 'sent' && n.sentAt
-                    ? `Sent ${timeText(n.sentAt)}`
-                    : n.status === 'failed'
-                      ? 'Failed'
-                      : 'Pending'}
-                </td>
+                <td>{channelText(n)}</td>
+                <td>{purposeText(n.purpose)}</td>
+                <td>{stateText(n)}</td>
                 <td>{n.attempts}</td>
                 <td>{n.lastError ?? ''}</td>
               </tr>

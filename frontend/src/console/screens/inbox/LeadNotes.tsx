@@ -3,9 +3,9 @@ import { problemText } from '../../api/console-api';
 import { useAddNoteMutation, type Lead } from '../../api/inbox-api';
 import { Problem } from '../../ui/Problem';
 import { VisitorText } from '../../ui/VisitorText';
-import { STATUS_LABELS, timeText } from './words';
+import { timeText } from './words';
 
-/** The status history and the team's internal notes (plain text), with a form for a new one. */
+/** The team's internal notes (plain text), with a form for a new one. */
 export function LeadNotes({ lead }: { lead: Lead }) {
   const id = useId();
   const [addNote, state] = useAddNoteMutation();
@@ -23,23 +23,7 @@ export function LeadNotes({ lead }: { lead: Lead }) {
     }
   };
   return (
-    <>
-      <section aria-labelledby="lead-history">
-        <h2 id="lead-history">Status history</h2>
-        {lead.history.length === 0 ? (
-          <p>Not moved yet: the lead is new.</p>
-        ) : (
-          <ol className="history">
-            {lead.history.map((change) => (
-              <li key={`${change.at}-${change.to}`}>
-                {timeText(change.at)}: {STATUS_LABELS[change.from]} → {STATUS_LABELS[change.to]}, by{' '}
-                <VisitorText text={change.actor} />
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
-      <section aria-labelledby="lead-notes">
+    <section aria-labelledby="lead-notes">
         <h2 id="lead-notes">Notes</h2>
         {lead.notes.length === 0 && <p>No notes yet.</p>}
         <ul className="notes">
@@ -78,6 +62,5 @@ export function LeadNotes({ lead }: { lead: Lead }) {
           </div>
         </form>
       </section>
-    </>
   );
 }

@@ -1,7 +1,7 @@
 import { subjectLine, subjects } from '@proposal-site/contract/contact-fields.json';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { problemText } from '../../api/console-api';
+import { problemText, type Me } from '../../api/console-api';
 import {
   useLeadQuery,
   useSetSpamMutation,
@@ -12,14 +12,19 @@ import { PageHeading } from '../../ui/PageHeading';
 import { Problem } from '../../ui/Problem';
 import { VisitorText } from '../../ui/VisitorText';
 import { LeadDeliveries } from './LeadDeliveries';
+import { LeadHistory } from './LeadHistory';
 import { LeadNotes } from './LeadNotes';
-import { dueText, KIND_LABELS, STATUS_LABELS, timeText } from './words';
+import { LeadOwner } from './LeadOwner';
+import { dueClass, dueText, KIND_LABELS, ownerText, STATUS_LABELS, timeText } from './words';
 
 /** The subject line an accessibility report starts with (contract/contact-fields.json). */
 const ACCESSIBILITY_PREFIX = subjectLine.replace('{subject}', subjects.accessibility);
 
-/** One lead: every field as text, its status and what comes next, deliveries, history, notes. */
-export function LeadPage({ id }: { id: string }) {
+/**
+ * One lead: every field as text, its status, its promise and its owner, what comes next,
+ * deliveries, history, notes.
+ */
+export function LeadPage({ id, me }: { id: string; me: Me }) {
   const lead = useLeadQuery(id);
   return (
     <>
@@ -33,12 +38,12 @@ export function LeadPage({ id }: { id: string }) {
           {problemText(lead.error)}
         </p>
       )}
-      {lead.data && <LeadDetails lead={lead.data} />}
+      {lead.data && <LeadDetails lead={lead.data} me={me} />}
     </>
   );
 }
 
-function LeadDetails({ lead }: { lead: Lead }) {
+function LeadDetails({ lead, me }: { lead: Lead; me: Me }) {
   const message = lead.message ?? '';
   const text = message.startsWith(ACCESSIBILITY_PREFIX)
     ? message.slice(ACCESSIBILITY_PREFIX.length)
@@ -69,10 +74,10 @@ function LeadDetails({ lead }: { lead: Lead }) {
         <dt>Status</dt>
         <dd>
           {STATUS_LABELS[lead.status]}
-          {lead.due && (
-            <span className={lead.due.overdue ? 'due overdue' : 'due'}>{dueText(lead.due)}</span>
-          )}
+          {lead.due && <span className={dueClass(lead.due)}>{dueText(lead.due)}</span>}
         </dd>
+        <dt>Owner</dt>
+        <dd>{lead.owner ? <VisitorText text={lead.owner} /> : ownerText(null)}</dd>
         {lead.spamReason && (
           <>
             <dt>Suspected spam</dt>
@@ -84,8 +89,10 @@ function LeadDetails({ lead }: { lead: Lead }) {
       </dl>
       <h2>Message</h2>
       <p className="message">{text ? <VisitorText text={text} /> : 'No message.'}</p>
+      <LeadOwner lead={lead} me={me} />
       <LeadActions lead={lead} />
       <LeadDeliveries lead={lead} />
+      <LeadHistory lead={lead} />
       <LeadNotes lead={lead} />
     </>
   );

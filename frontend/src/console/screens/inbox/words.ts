@@ -1,4 +1,4 @@
-import type { Due, LeadKind, LeadStatus } from '../../api/inbox-api';
+import type { DeliveryPurpose, Due, LeadKind, LeadStatus, PromisedStep } from '../../api/inbox-api';
 
 /** The words for each status and kind, as the screens and their filters say them. */
 export const STATUS_LABELS: Record<LeadStatus, string> = {
@@ -37,6 +37,47 @@ const when = new Intl.DateTimeFormat('en-GB', {
 /** A time as operators read it: in the support hours' time zone (CET or CEST), said so. */
 export const timeText = (iso: string) => when.format(new Date(iso));
 
-/** "Acknowledge by 22 Dec 2026, 16:00 CET", and "overdue" once it is past. */
+/** What each promise asks of the team, as an instruction and as a thing ("the call-back"). */
+export const STEP_LABELS: Record<PromisedStep, { verb: string; noun: string }> = {
+  callback: { verb: 'Call back', noun: 'the call-back' },
+  acknowledge: { verb: 'Acknowledge', noun: 'the acknowledgement' },
+  assess: { verb: 'Assess', noun: 'the assessment' },
+};
+
+/** A step the service may add later reads as its own name rather than breaking the screen. */
+export const stepLabel = (step: string) =>
+  STEP_LABELS[step as PromisedStep] ?? { verb: step, noun: step };
+
+/**
+ * "Call back by 26 Nov 2026, 14:00 CET", with "(due soon)" within the reminder window and
+ * "(overdue)" once it is past.
+ */
 export const dueText = (due: Due) =>
-  `${due.step === 'acknowledge' ? 'Acknowledge' : 'Assess'} by ${timeText(due.at)}${due.overdue ? ' (overdue)' : ''}`;
+  `${stepLabel(due.step).verb} by ${timeText(due.at)}${due.overdue ? ' (overdue)' : due.soon ? ' (due soon)' : ''}`;
+
+/** The class of a due time: marked when it is past or near (the words say so too). */
+export const dueClass = (due: Due) => (due.overdue ? 'due overdue' : due.soon ? 'due soon' : 'due');
+
+/** Who owns a lead, as the inbox and the lead screen say it. */
+export const ownerText = (owner: string | null) => owner ?? 'Unowned';
+
+/** What a notification is for ("For" in the notification tables). */
+export const PURPOSE_LABELS: Record<DeliveryPurpose, string> = {
+  lead: 'the lead',
+  reminder: 'reminder',
+  escalation: 'escalation',
+};
+
+/** Before the promises (issue 30) every notification announced the lead. */
+export const purposeText = (purpose: DeliveryPurpose | undefined) =>
+  PURPOSE_LABELS[purpose ?? 'lead'] ?? purpose;
+
+/** "3 h 20 min", "2 days 4 h": a time to a first response, in hours. */
+export function hoursText(hours: number): string {
+  // Rounded once, first: 1.999 h reads "2 h 0 min", not "1 h 60 min".
+  const minutes = Math.round(hours * 60);
+  if (minutes < 60) return `${Math.max(1, minutes)} min`;
+  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  const whole = Math.round(hours);
+  return `${Math.floor(whole / 24)} days ${whole % 24} h`;
+}

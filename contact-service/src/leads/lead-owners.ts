@@ -1,0 +1,104 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { AuditTrail } from '../audit/audit-trail.js';
+import { recordLeadEvent } from './lead-events.js';
+import { STATUSES, nextStatuses } from './lead-status.js';
+import { supportDate } from './support-hours.js';
+
+/** The actor of automatic assignments, in the history and the audit trail. */
+export const AUTO_ASSIGN_ACTOR = 'auto-assign';
+
+/** An operator a lead can be given to: enrolled, not disabled. */
+export interface Assignee {
+  id: string;
+  username: string;
+}
+
+/**
+ * Who is on a lead (contact_submissions.owner_id), the one writer of it: an operator's own
+ * choice or an admin's (inbox/inbox.ts checks who may), the round-robin of automatic assignment,
+ * and the hand-back when an account is disabled. Each change is in the lead's history and the
+ * audit trail, in the transaction that makes it.
+ */
+export class LeadOwners {
+  private readonly audit: AuditTrail;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.audit = new AuditTrail(dataSource);
+  }
+
+  /** An operator who may own leads, by username; none when there is no such active account. */
+  async assignee(username: string, manager: EntityManager): Promise<Assignee | null> {
+    const [user] = (await manager.query(
+      `SELECT id, username FROM users
+        WHERE username = $1 AND disabled_at IS NULL AND enrolled_at IS NOT NULL`,
+      [username],
+    )) as Assignee[];
+    return user ?? null;
+  }
+
+  /** Gives a lead to `to`, or back to the team (null). */
+  async set(
+    manager: EntityManager,
+    lead: { id: string; email: string; owner: string | null },
+    to: Assignee | null,
+    actor: string,
+  ): Promise<void> {
+    await manager.query(`UPDATE contact_submissions SET owner_id = $2 WHERE id = $1`, [
+      lead.id,
+      to?.id ?? null,
+    ]);
+    const change = { from: lead.owner, to: to?.username ?? null };
+    await recordLeadEvent(manager, lead.id, actor, 'owner', change);
+    await this.audit.record(
+      { command: 'owner', rows: 1, actor, email: lead.email, details: change },
+      manager,
+    );
+  }
+
+  /**
+   * Gives a new, unowned lead to the next operator in turn: of those who opted in and are not
+   * away today, the one given a lead longest ago. Assignments take turns under one lock, so two
+   * leads arriving at once go to two operators. Answers who got it, or null (no one is
+   * available, or the lead has an owner, moved on, was marked spam or erased meanwhile).
+   */
+  async assignInTurn(leadId: string, now: Date): Promise<string | null> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('lead auto-assignment'))`);
+      const [lead] = (await manager.query(
+        `SELECT id, email FROM contact_submissions
+          WHERE id = $1 AND owner_id IS NULL AND status = 'new' AND spam_reason IS NULL
+          FOR UPDATE`,
+        [leadId],
+      )) as { id: string; email: string }[];
+      if (!lead) return null;
+      const [next] = (await manager.query(
+        `SELECT id, username FROM users
+          WHERE auto_assign AND disabled_at IS NULL AND enrolled_at IS NOT NULL
+            AND (away_until IS NULL OR away_until <= $1::date)
+          ORDER BY last_assigned_at ASC NULLS FIRST, username LIMIT 1`,
+        [supportDate(now)],
+      )) as Assignee[];
+      if (!next) return null;
+      await manager.query(`UPDATE users SET last_assigned_at = clock_timestamp() WHERE id = $1`, [
+        next.id,
+      ]);
+      await this.set(manager, { ...lead, owner: null }, next, AUTO_ASSIGN_ACTOR);
+      return next.username;
+    });
+  }
+
+  /** Hands every open lead of an account back to the team (the account is being disabled). */
+  async handBackAll(manager: EntityManager, user: Assignee, actor: string): Promise<number> {
+    const open = STATUSES.filter(
+      (status) =>
+        nextStatuses('contact', status).length > 0 || nextStatuses('accessibility', status).length > 0,
+    );
+    const leads = (await manager.query(
+      `SELECT id, email FROM contact_submissions
+        WHERE owner_id = $1 AND status = ANY($2::varchar[]) FOR UPDATE`,
+      [user.id, open],
+    )) as { id: string; email: string }[];
+    for (const lead of leads) await this.set(manager, { ...lead, owner: user.username }, null, actor);
+    return leads.length;
+  }
+}

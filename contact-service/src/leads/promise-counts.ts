@@ -1,0 +1,39 @@
+import type { DataSource } from 'typeorm';
+import { kindSql, type LeadKind } from './lead-kind.js';
+import { dueCutoffs, OPEN_WHILE, PROMISED_STEPS, type PromiseRules, type PromisedStep } from './lead-promises.js';
+
+/** How many leads have a step open past its due time, and past its reminder but not yet due. */
+export interface OpenPromises {
+  kind: LeadKind;
+  step: PromisedStep;
+  overdue: number;
+  soon: number;
+}
+
+/**
+ * The leads whose promises are overdue or due soon, per kind and step (spam left out): what
+ * /metrics reports for alerts and the overview shows. One count per step, each read from the
+ * kind's index of status and receipt (migration 1795600000000).
+ */
+export async function openPromises(
+  dataSource: DataSource,
+  rules: PromiseRules,
+  now: Date,
+): Promise<OpenPromises[]> {
+  const cutoffs = dueCutoffs(now, rules);
+  return Promise.all(
+    PROMISED_STEPS.map(async (step) => {
+      const { kind, status } = OPEN_WHILE[step];
+      const cut = cutoffs[step];
+      const [row] = (await dataSource.query(
+        `SELECT count(*) FILTER (WHERE created_at < $2)::int AS overdue,
+                count(*) FILTER (WHERE created_at >= $2)::int AS soon
+           FROM contact_submissions
+          WHERE spam_reason IS NULL AND ${kindSql('message')} = '${kind}'
+            AND status = $1 AND created_at < $3`,
+        [status, cut.overdue, cut.soon],
+      )) as { overdue: number; soon: number }[];
+      return { kind, step, overdue: row?.overdue ?? 0, soon: row?.soon ?? 0 };
+    }),
+  );
+}
