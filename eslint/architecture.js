@@ -97,7 +97,8 @@ const SERVICE_FEATURES = {
   inbox: ['leads', 'notifications', 'audit', 'operators'],
   retention: ['leads', 'operators'],
   leads: ['audit'],
-  operators: ['audit'],
+  // Disabling an account hands its open leads back to the team (leads/lead-owners.ts).
+  operators: ['audit', 'leads'],
   audit: [],
   health: [],
   metrics: ['leads'],

@@ -3,7 +3,10 @@ import { z } from 'zod';
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 /** A duration in hours, fractions allowed, up to a year. */
-const hours = z.coerce.number().positive().max(24 * 366);
+const hours = z.coerce
+  .number()
+  .positive()
+  .max(24 * 366);
 /** "a, b,c" → ['a', 'b', 'c']: the form of every list setting. */
 const splitOnCommas = (value: string) =>
   value

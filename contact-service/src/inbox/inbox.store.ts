@@ -78,8 +78,9 @@ export class InboxStore {
     // The failed deliveries are looked up for the page's rows only: asked beside the page's
     // columns, Postgres planned the lookup for every row the scan might yield and read all failed
     // notifications into a hash for each page (30-160 ms at a million leads, bench/inbox-bench.ts).
-    return ((await this.dataSource.query(
-      `SELECT page.*, EXISTS (SELECT 1 FROM notifications n
+    return (
+      (await this.dataSource.query(
+        `SELECT page.*, EXISTS (SELECT 1 FROM notifications n
                                WHERE n.submission_id = page.id AND n.status = 'failed') AS "deliveryFailed",
               (SELECT u.username FROM users u WHERE u.id = page.owner_id) AS owner
          FROM (SELECT s.id, s.owner_id, s.created_at AS "receivedAt", ${KIND} AS kind, s.status, s.name,
@@ -88,8 +89,9 @@ export class InboxStore {
                  FROM contact_submissions s ${where}
                 ORDER BY s.created_at ${direction}, s.id ${direction} LIMIT $${values.length}) AS page
         ORDER BY page."receivedAt" ${direction}, page.id ${direction}`,
-      values,
-    )) as (InboxRow & { owner_id?: string })[]).map(({ owner_id: _owner, ...row }) => row);
+        values,
+      )) as (InboxRow & { owner_id?: string })[]
+    ).map(({ owner_id: _owner, ...row }) => row);
   }
 
   /** How many leads the filter holds in each status (the filter's own status left out). */
@@ -237,10 +239,14 @@ function conditions(
   }
   if (filter.owner === 'unowned') where.push('s.owner_id IS NULL');
   if (filter.owner === 'mine') {
-    where.push(`s.owner_id = (SELECT u.id FROM users u WHERE u.username = ${value(filter.me ?? '')})`);
+    where.push(
+      `s.owner_id = (SELECT u.id FROM users u WHERE u.username = ${value(filter.me ?? '')})`,
+    );
   }
   if (filter.due) {
-    const steps = PROMISED_STEPS.filter((step) => !filter.kind || OPEN_WHILE[step].kind === filter.kind);
+    const steps = PROMISED_STEPS.filter(
+      (step) => !filter.kind || OPEN_WHILE[step].kind === filter.kind,
+    );
     const open = steps.map((step) => {
       const cut = due[step];
       const { kind, status } = OPEN_WHILE[step];

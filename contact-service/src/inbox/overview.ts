@@ -81,7 +81,12 @@ export async function overviewOf(
                 WHERE s.spam_reason IS NULL AND s.created_at >= $1
                 GROUP BY 1, 2) per_week
         ORDER BY week, kind`,
-      [since, SUPPORT_TIME_ZONE, cut[FIRST_STEP.contact].overdue, cut[FIRST_STEP.accessibility].overdue],
+      [
+        since,
+        SUPPORT_TIME_ZONE,
+        cut[FIRST_STEP.contact].overdue,
+        cut[FIRST_STEP.accessibility].overdue,
+      ],
     ) as Promise<Overview['promises']>,
     openPromises(dataSource, rules, now),
   ]);

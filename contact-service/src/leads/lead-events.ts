@@ -14,7 +14,14 @@ export type LeadEvent = { at: Date; actor: string } & (
   | { event: 'cancelled'; step: PromisedStep | null; count: number }
 );
 
-type Details<E extends LeadEvent['event']> = Omit<Extract<LeadEvent, { event: E }>, 'at' | 'actor' | 'event'>;
+/** What an event of kind E holds besides when, who and which. */
+type Details<E extends LeadEvent['event']> = LeadEvent extends infer Each
+  ? Each extends { event: infer Kind }
+    ? E extends Kind
+      ? Omit<Each, 'at' | 'actor' | 'event'>
+      : never
+    : never
+  : never;
 
 /** Writes one event of a lead in the caller's transaction. */
 export async function recordLeadEvent<E extends Exclude<LeadEvent['event'], 'status'>>(
@@ -32,16 +39,18 @@ export async function recordLeadEvent<E extends Exclude<LeadEvent['event'], 'sta
 
 /** A lead's whole history, oldest first. */
 export async function historyOf(manager: EntityManager, leadId: string): Promise<LeadEvent[]> {
-  return (await manager.query(
-    `SELECT at, actor, event, details FROM (
+  return (await manager
+    .query(
+      `SELECT at, actor, event, details FROM (
        SELECT at, id, 0 AS source, actor, 'status' AS event,
               jsonb_build_object('from', from_status, 'to', to_status) AS details
          FROM lead_status_changes WHERE submission_id = $1
        UNION ALL
        SELECT at, id, 1, actor, event, details FROM lead_events WHERE submission_id = $1) history
       ORDER BY at, source, id`,
-    [leadId],
-  ).then((rows: { at: Date; actor: string; event: string; details: object }[]) =>
-    rows.map(({ at, actor, event, details }) => ({ at, actor, event, ...details })),
-  )) as LeadEvent[];
+      [leadId],
+    )
+    .then((rows: { at: Date; actor: string; event: string; details: object }[]) =>
+      rows.map(({ at, actor, event, details }) => ({ at, actor, event, ...details })),
+    )) as LeadEvent[];
 }

@@ -91,14 +91,16 @@ export class LeadOwners {
   async handBackAll(manager: EntityManager, user: Assignee, actor: string): Promise<number> {
     const open = STATUSES.filter(
       (status) =>
-        nextStatuses('contact', status).length > 0 || nextStatuses('accessibility', status).length > 0,
+        nextStatuses('contact', status).length > 0 ||
+        nextStatuses('accessibility', status).length > 0,
     );
     const leads = (await manager.query(
       `SELECT id, email FROM contact_submissions
         WHERE owner_id = $1 AND status = ANY($2::varchar[]) FOR UPDATE`,
       [user.id, open],
     )) as { id: string; email: string }[];
-    for (const lead of leads) await this.set(manager, { ...lead, owner: user.username }, null, actor);
+    for (const lead of leads)
+      await this.set(manager, { ...lead, owner: user.username }, null, actor);
     return leads.length;
   }
 }

@@ -35,10 +35,10 @@ export const OPEN_WHILE = {
 } as const satisfies Record<PromisedStep, { kind: LeadKind; status: LeadStatus }>;
 
 /** The first promise of each kind: keeping it is the lead's first response. */
-export const FIRST_STEP = { contact: 'callback', accessibility: 'acknowledge' } as const satisfies Record<
-  LeadKind,
-  PromisedStep
->;
+export const FIRST_STEP = {
+  contact: 'callback',
+  accessibility: 'acknowledge',
+} as const satisfies Record<LeadKind, PromisedStep>;
 
 export interface PromiseRules {
   calendar: SupportCalendar;
@@ -52,7 +52,11 @@ const HOUR = 3_600_000;
 
 /** The step a lead of this kind has open in this status, if any. */
 export function pendingStep(kind: LeadKind, status: LeadStatus): PromisedStep | null {
-  return PROMISED_STEPS.find((step) => OPEN_WHILE[step].kind === kind && OPEN_WHILE[step].status === status) ?? null;
+  return (
+    PROMISED_STEPS.find(
+      (step) => OPEN_WHILE[step].kind === kind && OPEN_WHILE[step].status === status,
+    ) ?? null
+  );
 }
 
 /** When a step is due for a lead received at `receivedAt`. */

@@ -1,6 +1,7 @@
 import { kindSql, visitorText, type LeadKind } from './lead-kind.js';
 
 export type { LeadKind } from './lead-kind.js';
+export type { PromisedStep } from './lead-promises.js';
 
 /**
  * A lead as it is stored (table contact_submissions), with its kind: the one definition of its

@@ -1,6 +1,12 @@
 import type { DataSource } from 'typeorm';
 import { kindSql, type LeadKind } from './lead-kind.js';
-import { dueCutoffs, OPEN_WHILE, PROMISED_STEPS, type PromiseRules, type PromisedStep } from './lead-promises.js';
+import {
+  dueCutoffs,
+  OPEN_WHILE,
+  PROMISED_STEPS,
+  type PromiseRules,
+  type PromisedStep,
+} from './lead-promises.js';
 
 /** How many leads have a step open past its due time, and past its reminder but not yet due. */
 export interface OpenPromises {

@@ -5,6 +5,10 @@ import { createMailTransport } from '../integrations/mail/mail-transport.js';
 import { SlackChannel } from '../integrations/slack/slack.channel.js';
 import { WebhookChannel } from '../integrations/webhook/webhook.channel.js';
 import type { Lead } from '../leads/lead.js';
+import type { PromiseNotice } from '../integrations/promise-notice.js';
+
+/** The injection token of the channels the settings configure (buildChannels). */
+export const NOTIFICATION_CHANNELS = Symbol('NOTIFICATION_CHANNELS');
 
 /** The channels a lead can be announced on, the one list of them. */
 export const CHANNELS = ['email', 'webhook', 'slack', 'acknowledgement'] as const;
@@ -14,9 +18,10 @@ export type Channel = (typeof CHANNELS)[number];
 export interface NotificationChannel {
   /**
    * Delivers one notification. `notificationId` is stable across retries: it is the Message-ID
-   * or webhook id by which a rare duplicate (delivery is at least once) is recognised.
+   * or webhook id by which a rare duplicate (delivery is at least once) is recognised. A
+   * `notice` is a reminder or an escalation of the lead's promise instead of the lead itself.
    */
-  deliver(lead: Lead, notificationId: string): Promise<void>;
+  deliver(lead: Lead, notificationId: string, notice?: PromiseNotice): Promise<void>;
   /** Lets go of what it holds open (the SMTP connections), when the service stops. */
   close?(): void;
 }
@@ -67,4 +72,12 @@ export function announcedChannels(environment: EnvironmentService): Channel[] {
   const channels = buildChannels(environment);
   for (const channel of channels.values()) channel.close?.();
   return plannedChannels(channels);
+}
+
+/**
+ * The channels a reminder to the team, or an escalation, goes out on: the team's (email always,
+ * Slack and the webhook when configured), never the visitor's receipt.
+ */
+export function teamChannels(channels: Channels): Channel[] {
+  return plannedChannels(channels).filter((channel) => channel !== 'acknowledgement');
 }

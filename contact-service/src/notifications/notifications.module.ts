@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { EnvironmentService } from '../config/environment.service.js';
-import { buildChannels } from './channels.js';
+import { buildChannels, NOTIFICATION_CHANNELS } from './channels.js';
 import { DeliveryQueues } from './delivery-queues.js';
-import { NOTIFICATION_CHANNELS, NotificationsService } from './notifications.service.js';
+import { NotificationsService } from './notifications.service.js';
 import { OutboxRelay } from './outbox-relay.js';
+import { PromiseWatch } from './promise-watch.js';
 
 @Module({
   providers: [
@@ -13,10 +14,11 @@ import { OutboxRelay } from './outbox-relay.js';
       useFactory: buildChannels,
     },
     DeliveryQueues,
+    PromiseWatch,
     OutboxRelay,
     NotificationsService,
   ],
   // The contact feature plans and relays a new lead's notifications.
-  exports: [NotificationsService],
+  exports: [NotificationsService, PromiseWatch],
 })
 export class NotificationsModule {}

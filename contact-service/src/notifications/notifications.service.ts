@@ -12,9 +12,10 @@ import { DeliveryError } from '../integrations/delivery.js';
 import type { Job, JobResult } from '../integrations/queue/job-queue.js';
 import { toLead } from '../leads/lead.js';
 import { MetricsService } from '../metrics/metrics.service.js';
-import { plannedChannels, type Channel, type Channels } from './channels.js';
+import { NOTIFICATION_CHANNELS, plannedChannels, type Channel, type Channels } from './channels.js';
 import { DeliveryQueues, type DeliveryJob } from './delivery-queues.js';
 import { OutboxRelay } from './outbox-relay.js';
+import { PromiseWatch } from './promise-watch.js';
 import {
   errorText,
   giveUp,
@@ -25,7 +26,7 @@ import {
   type Failure,
 } from './settlement.js';
 
-export const NOTIFICATION_CHANNELS = Symbol('NOTIFICATION_CHANNELS');
+export { NOTIFICATION_CHANNELS };
 
 /**
  * Every accepted lead reaches a person: its notifications are planned in the transaction that
@@ -42,6 +43,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queues: DeliveryQueues,
     private readonly relay: OutboxRelay,
+    private readonly watch: PromiseWatch,
     private readonly metrics: MetricsService,
     @Inject(NOTIFICATION_CHANNELS) private readonly channels: Channels,
   ) {}
@@ -58,6 +60,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queues.create();
+    await this.watch.create();
     this.relay.start();
     this.logger.log(await this.describe());
     if (!this.environment.get('BACKGROUND_JOBS')) {
@@ -68,6 +71,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
       await this.queues.work(channel, (jobs) => this.deliver(channel, jobs));
     }
     await this.queues.workDeadLetters((job) => giveUp(this.dataSource, job));
+    await this.watch.work(() => this.relay.soon());
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -88,11 +92,12 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
       jobs.map((job) => job.data.notificationId),
     );
     const sender = this.channels.get(channel);
+    const notices = await this.watch.notices(rows);
     const outcomes = await Promise.all(
       rows.map(async ({ notificationId: id, ...lead }) => {
         try {
           if (!sender) throw new DeliveryError(`the ${channel} channel is not configured`);
-          await sender.deliver(toLead(lead), id);
+          await sender.deliver(toLead(lead), id, notices.get(id));
           return { id, email: lead.email, error: null };
         } catch (error) {
           return { id, email: lead.email, error: error as Error };

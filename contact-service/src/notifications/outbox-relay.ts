@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import type { Channel } from './channels.js';
 import { DeliveryQueues } from './delivery-queues.js';
+import { PromiseWatch } from './promise-watch.js';
 
 const BATCH = 200;
 /** Rows another process wrote (or this one, before a crash) are picked up within this. */
@@ -38,6 +39,7 @@ export class OutboxRelay {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queues: DeliveryQueues,
+    private readonly watch: PromiseWatch,
   ) {}
 
   start(): void {
@@ -89,19 +91,24 @@ export class OutboxRelay {
       await transaction.startTransaction();
       // A row tried before is one an operator gave back (`leads retry`): it is queued again.
       const rows = (await transaction.query(
-        `SELECT id, channel, attempts > 0 AS again FROM notifications WHERE enqueued_at IS NULL
+        `SELECT id, channel, attempts > 0 AS again, submission_id AS "leadId",
+                purpose = 'lead' AND channel = 'email' AS announces
+           FROM notifications WHERE enqueued_at IS NULL
           ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-      )) as { id: string; channel: Channel; again: boolean }[];
+      )) as { id: string; channel: Channel; again: boolean; leadId: string; announces: boolean }[];
       if (rows.length > 0) {
         const enqueuedAt = new Date().toISOString();
-        await this.queues.enqueue(
-          {
-            executeSql: async (text: string, values?: unknown[]) => ({
-              rows: (await transaction.query(text, values, true)).records as unknown[],
-            }),
-          },
-          rows,
-          enqueuedAt,
+        const db = {
+          executeSql: async (text: string, values?: unknown[]) => ({
+            rows: (await transaction.query(text, values, true)).records as unknown[],
+          }),
+        };
+        await this.queues.enqueue(db, rows, enqueuedAt);
+        // A lead's announcement (its email, which every lead has) starts the watch over its
+        // promises, once: a row given back by an operator is not a new lead.
+        await this.watch.schedule(
+          db,
+          rows.filter((row) => row.announces && !row.again).map((row) => row.leadId),
         );
         await transaction.query(
           `UPDATE notifications SET enqueued_at = $2 WHERE id = ANY($1::uuid[])`,

@@ -33,17 +33,27 @@ export function errorText(message: string, leadEmail: string, secrets: readonly 
 export async function startAttempts(
   dataSource: DataSource,
   notificationIds: string[],
-): Promise<(LeadRecord & { notificationId: string })[]> {
+): Promise<Attempt[]> {
   return (await dataSource.query(
     `WITH attempt AS (
        UPDATE notifications SET attempts = attempts + 1, updated_at = now()
         WHERE id = ANY($1::uuid[]) AND status = 'pending'
-        RETURNING id AS notification_id, submission_id)
-     SELECT a.notification_id AS "notificationId", ${LEAD_COLUMNS}
-       FROM contact_submissions s JOIN attempt a ON s.id = a.submission_id`,
+        RETURNING id AS notification_id, submission_id, purpose)
+     SELECT a.notification_id AS "notificationId", a.purpose, ${LEAD_COLUMNS},
+            u.username AS owner, u.email AS "ownerEmail"
+       FROM contact_submissions s JOIN attempt a ON s.id = a.submission_id
+       LEFT JOIN users u ON u.id = s.owner_id AND u.disabled_at IS NULL`,
     [notificationIds],
-  )) as (LeadRecord & { notificationId: string })[];
+  )) as Attempt[];
 }
+
+/** A notification being attempted: its lead, what it tells, and who owns the lead now. */
+export type Attempt = LeadRecord & {
+  notificationId: string;
+  purpose: string;
+  owner: string | null;
+  ownerEmail: string | null;
+};
 
 export async function recordSent(dataSource: DataSource, ids: string[]): Promise<void> {
   if (ids.length === 0) return;

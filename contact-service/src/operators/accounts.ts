@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
+import { LeadOwners } from '../leads/lead-owners.js';
 import { hashOf, newToken } from './tokens.js';
 
 export const ROLES = ['member', 'admin'] as const;
@@ -113,13 +114,17 @@ export class Accounts {
     });
   }
 
-  /** Signs the account out everywhere at once and refuses its sign-ins until enabled again. */
+  /**
+   * Signs the account out everywhere at once and refuses its sign-ins until enabled again; its
+   * open leads go back to the team (their history and the audit trail say so).
+   */
   async disable(name: string, actor: string): Promise<Account> {
     return this.change(name, actor, 'users disable', {}, async (manager, account) => {
       await manager.query(`UPDATE users SET disabled_at = $2 WHERE id = $1`, [
         account.id,
         this.now(),
       ]);
+      await new LeadOwners(this.dataSource).handBackAll(manager, account, actor);
       return { ...account, disabled: true };
     });
   }

@@ -6,6 +6,7 @@ import { AuditTrail } from '../audit/audit-trail.js';
 import { EnvironmentService } from '../config/environment.service.js';
 import { Accounts } from './accounts.js';
 import { Clock } from './clock.js';
+import { LeadPreferencesStore } from './lead-preferences.js';
 import { AccountController } from './console/account.controller.js';
 import { ConsoleGuard } from './console/access.js';
 import { AdminController } from './console/admin.controller.js';
@@ -106,6 +107,11 @@ const settings = (environment: EnvironmentService) => ({
       useFactory: (data: DataSource, clock: Clock) => new Accounts(data, () => clock.now()),
     },
     { provide: AuditTrail, inject: [DATA], useFactory: (data: DataSource) => new AuditTrail(data) },
+    {
+      provide: LeadPreferencesStore,
+      inject: [DATA],
+      useFactory: (data: DataSource) => new LeadPreferencesStore(data),
+    },
   ],
   exports: [Clock, Sessions, AuditTrail],
 })

@@ -83,7 +83,9 @@ export class OwnersAndPromises1795800000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DELETE FROM "notifications" WHERE "purpose" <> 'lead'`);
-    await queryRunner.query(`UPDATE "notifications" SET "status" = 'failed' WHERE "status" = 'cancelled'`);
+    await queryRunner.query(
+      `UPDATE "notifications" SET "status" = 'failed' WHERE "status" = 'cancelled'`,
+    );
     await queryRunner.query(`
       ALTER TABLE "notifications"
         DROP CONSTRAINT "CHK_notifications_status",

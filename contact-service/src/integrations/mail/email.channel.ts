@@ -1,4 +1,5 @@
 import type { Lead } from '../../leads/lead.js';
+import { noticeLine, noticeText, type PromiseNotice } from '../promise-notice.js';
 import { oneLine } from '../delivery.js';
 import { messageIdOf, sendMail, type MailTransport } from './mail-transport.js';
 
@@ -71,17 +72,41 @@ export class EmailChannel {
     this.transport.close();
   }
 
-  async deliver(lead: Lead, notificationId: string): Promise<void> {
-    const to = lead.kind === 'accessibility' ? this.settings.accessibilityTo : this.settings.to;
+  async deliver(lead: Lead, notificationId: string, notice?: PromiseNotice): Promise<void> {
+    const team = lead.kind === 'accessibility' ? this.settings.accessibilityTo : this.settings.to;
+    if (notice) return this.deliverNotice(lead, notificationId, notice, team);
     await sendMail(this.transport, {
       from: this.settings.from,
-      to,
+      to: team,
       replyTo: { name: oneLine(lead.name), address: lead.email },
       subject: subjectOf(lead),
       messageId: messageIdOf(notificationId, this.settings.from),
       text: textOf(lead),
       html: htmlOf(lead),
       headers: { 'X-Lead-Id': lead.id },
+    });
+  }
+
+  /**
+   * A reminder or an escalation: the lead's name and company only, and the link to open it.
+   */
+  private async deliverNotice(lead: Lead, id: string, notice: PromiseNotice, team: string[]) {
+    const who = `${oneLine(lead.name)} (${oneLine(lead.company)})`;
+    const text = noticeText(notice, who);
+    await sendMail(this.transport, {
+      from: this.settings.from,
+      // An escalation goes to the admins and the team's inbox; a reminder to its owner, if any.
+      to:
+        notice.notice === 'escalation'
+          ? [...new Set([...team, ...notice.to])]
+          : notice.to.length > 0
+            ? notice.to
+            : team,
+      subject: noticeLine(notice, who),
+      messageId: messageIdOf(id, this.settings.from),
+      text,
+      html: `<!doctype html><html><body><p style="white-space:pre-wrap">${escapeHtml(text)}</p></body></html>`,
+      headers: { 'X-Lead-Id': lead.id, 'X-Lead-Notice': `${notice.notice}:${notice.step}` },
     });
   }
 }

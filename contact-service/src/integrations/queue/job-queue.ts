@@ -51,9 +51,16 @@ export class JobQueue {
     await this.boss.schedule(name, cron, {}, { tz });
   }
 
-  /** Adds jobs in the caller's transaction (`db`), in one statement. */
-  async insert(name: string, jobs: { id: string; data: object }[], db: Db): Promise<void> {
-    await this.boss.insert(name, jobs, { db });
+  /**
+   * Adds jobs in the caller's transaction (`db`; none: at once), in one statement; a job with
+   * `startAfter` waits until then.
+   */
+  async insert(
+    name: string,
+    jobs: { id?: string; data: object; startAfter?: Date }[],
+    db?: Db,
+  ): Promise<void> {
+    await this.boss.insert(name, jobs, db ? { db } : undefined);
   }
 
   async work<Data extends object, const Options extends WorkOptions>(

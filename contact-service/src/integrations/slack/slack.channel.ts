@@ -1,3 +1,4 @@
+import { noticeLine, type PromiseNotice } from '../promise-notice.js';
 import type { Lead } from '../../leads/lead.js';
 import { oneLine, postJson } from '../delivery.js';
 
@@ -25,9 +26,11 @@ export function slackMessageOf(lead: Lead): string {
 export class SlackChannel {
   constructor(private readonly url: string) {}
 
-  async deliver(lead: Lead): Promise<void> {
+  async deliver(lead: Lead, _id: string, notice?: PromiseNotice): Promise<void> {
     const body = JSON.stringify({
-      text: slackMessageOf(lead),
+      text: notice
+        ? `${noticeLine(notice, `${slackText(lead.name)} (${slackText(lead.company)})`)}: <${notice.link}|open the lead>`
+        : slackMessageOf(lead),
       unfurl_links: false,
       unfurl_media: false,
     });

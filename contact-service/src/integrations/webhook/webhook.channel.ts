@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import type { PromiseNotice } from '../promise-notice.js';
 import type { Lead } from '../../leads/lead.js';
 import { postJson } from '../delivery.js';
 
@@ -20,6 +21,24 @@ export function webhookPayloadOf(lead: Lead, now: Date) {
   };
 }
 
+/** A reminder or an escalation (docs/operating.md, "The webhook"): no address, no message. */
+export function noticePayloadOf(lead: Lead, notice: PromiseNotice, now: Date) {
+  return {
+    type: `lead.${notice.notice}`,
+    timestamp: now.toISOString(),
+    data: {
+      id: lead.id,
+      kind: lead.kind,
+      step: notice.step,
+      dueAt: notice.dueAt.toISOString(),
+      owner: notice.owner,
+      name: lead.name,
+      company: lead.company,
+      link: notice.link,
+    },
+  };
+}
+
 /**
  * For CRMs and automation: the lead as JSON, signed per Standard Webhooks
  * (https://www.standardwebhooks.com/: webhook-id, webhook-timestamp, webhook-signature,
@@ -35,9 +54,11 @@ export class WebhookChannel {
     this.signer = new Webhook(secret);
   }
 
-  async deliver(lead: Lead, notificationId: string): Promise<void> {
+  async deliver(lead: Lead, notificationId: string, notice?: PromiseNotice): Promise<void> {
     const now = new Date();
-    const body = JSON.stringify(webhookPayloadOf(lead, now));
+    const body = JSON.stringify(
+      notice ? noticePayloadOf(lead, notice, now) : webhookPayloadOf(lead, now),
+    );
     const signature = this.signer.sign(notificationId, now, body);
     await postJson(
       this.url,

@@ -7,9 +7,16 @@ import {
   NotFoundException,
   Param,
   Post,
+  Put,
 } from '@nestjs/common';
 import { AuditTrail } from '../../audit/audit-trail.js';
 import { apiError } from '../../http/api-error.js';
+import {
+  LeadPreferencesStore,
+  PreferencesError,
+  preferencesOf,
+  type LeadPreferences,
+} from '../lead-preferences.js';
 import { OwnAccount, OwnAccountError } from '../own-account.js';
 import { PASSKEY_NAME_MAX, type PasskeyInfo } from '../passkeys.js';
 import type { Operator, SessionInfo } from '../sessions.js';
@@ -25,7 +32,23 @@ export class AccountController {
     private readonly sessions: Sessions,
     private readonly account: OwnAccount,
     private readonly audit: AuditTrail,
+    private readonly preferences: LeadPreferencesStore,
   ) {}
+
+  /** The operator's address for reminders, automatic assignment, and days away. */
+  @Get('preferences')
+  leadPreferences(@CurrentOperator() operator: Operator): Promise<LeadPreferences> {
+    return this.preferences.get(operator);
+  }
+
+  @Put('preferences')
+  @HttpCode(200)
+  setLeadPreferences(@CurrentOperator() operator: Operator, @Body() body: unknown) {
+    return refusalsAs400(
+      (async () => this.preferences.set(operator, preferencesOf(body)))(),
+      PreferencesError,
+    );
+  }
 
   @Get('sessions')
   list(@CurrentOperator() operator: Operator): Promise<SessionInfo[]> {

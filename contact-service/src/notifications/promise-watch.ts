@@ -1,0 +1,216 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { EnvironmentService } from '../config/environment.service.js';
+import { JobQueue, type Job, type QueueTransaction } from '../integrations/queue/job-queue.js';
+import { recordLeadEvent } from '../leads/lead-events.js';
+import type { LeadKind } from '../leads/lead-kind.js';
+import { kindSql } from '../leads/lead-kind.js';
+import { LeadOwners } from '../leads/lead-owners.js';
+import {
+  dueAt,
+  OPEN_WHILE,
+  pendingStep,
+  PROMISED_STEPS,
+  promiseRules,
+  reminderAt,
+  type PromisedStep,
+  type PromiseRules,
+} from '../leads/lead-promises.js';
+import type { LeadStatus } from '../leads/lead-status.js';
+import type { PromiseNotice } from '../integrations/promise-notice.js';
+import type { Attempt } from './settlement.js';
+import { noticePurpose } from './cancellation.js';
+import { NOTIFICATION_CHANNELS, teamChannels, type Channel, type Channels } from './channels.js';
+
+/** What the watch does for a lead at a time: give it to the next operator, remind, escalate. */
+export interface PromiseJob {
+  leadId: string;
+  action: 'assign' | 'reminder' | 'escalation';
+  step?: PromisedStep;
+}
+
+const QUEUE = 'lead-promises';
+/** The actor of reminders and escalations in a lead's history. */
+export const WATCH_ACTOR = 'promise-watch';
+
+/**
+ * Keeps the promises in view (leads/lead-promises.ts). When a lead is announced, the outbox
+ * relay schedules its jobs here in the same transaction (schedule): its automatic assignment
+ * (AUTO_ASSIGN) at once, and for each step of its kind a reminder at the reminder time and an
+ * escalation at the due time. Jobs are durable in the job queue and run in whichever worker takes
+ * them; each one looks at the lead afresh (run): a step already kept, a lead marked spam or
+ * erased, needs nothing. A reminder or escalation is written as notifications (purpose
+ * 'reminder:<step>' …, one per channel, unique), which the relay and the channels deliver like
+ * any other, with retries, failures shown, and "deliver again": two workers that run the same
+ * job, or a job run again after a crash, add nothing the first did not.
+ */
+@Injectable()
+export class PromiseWatch {
+  private readonly logger = new Logger('Promises');
+  private readonly rules: PromiseRules;
+  private readonly owners: LeadOwners;
+  private readonly autoAssign: readonly LeadKind[];
+  private readonly team: Channel[];
+  private readonly consoleOrigin: string;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly queue: JobQueue,
+    environment: EnvironmentService,
+    @Inject(NOTIFICATION_CHANNELS) channels: Channels,
+  ) {
+    this.rules = promiseRules(environment);
+    this.owners = new LeadOwners(dataSource);
+    this.autoAssign = environment.get('AUTO_ASSIGN') as LeadKind[];
+    this.team = teamChannels(channels);
+    this.consoleOrigin = environment.get('CONSOLE_ORIGIN');
+  }
+
+  async create(): Promise<void> {
+    await this.queue.ensureQueue(QUEUE, {
+      retryLimit: 20,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: 120,
+      // A job waits as long as its promise does: a year covers any CONTACT_RESPONSE_HOURS.
+      retentionSeconds: 400 * 24 * 3600,
+      deleteAfterSeconds: 7 * 24 * 3600,
+    });
+  }
+
+  /** The jobs of leads just announced, in the caller's transaction (the outbox relay's). */
+  async schedule(db: QueueTransaction, leadIds: string[]): Promise<void> {
+    if (leadIds.length === 0) return;
+    const leads = (
+      await db.executeSql(
+        `SELECT id, ${kindSql('message')} AS kind, created_at AS "createdAt"
+           FROM contact_submissions WHERE id = ANY($1::uuid[])`,
+        [leadIds],
+      )
+    ).rows as { id: string; kind: LeadKind; createdAt: Date }[];
+    const jobs = leads.flatMap(({ id, kind, createdAt }) => {
+      const receivedAt = new Date(createdAt);
+      const steps = PROMISED_STEPS.filter((step) => OPEN_WHILE[step].kind === kind);
+      return [
+        ...(this.autoAssign.includes(kind) ? [{ data: { leadId: id, action: 'assign' } }] : []),
+        ...steps.flatMap((step) => [
+          {
+            data: { leadId: id, action: 'reminder', step },
+            startAfter: reminderAt(step, receivedAt, this.rules),
+          },
+          {
+            data: { leadId: id, action: 'escalation', step },
+            startAfter: dueAt(step, receivedAt, this.rules),
+          },
+        ]),
+      ];
+    });
+    await this.queue.insert(QUEUE, jobs, db);
+  }
+
+  /**
+   * The reminders and escalations among notifications being delivered, by notification id, as
+   * the channels tell them: a reminder to the owner's address (none: the team's inbox), an
+   * escalation to every active admin's address and the team's inbox.
+   */
+  async notices(attempts: Attempt[]): Promise<Map<string, PromiseNotice>> {
+    const notices = new Map<string, PromiseNotice>();
+    const of = attempts.filter((attempt) => attempt.purpose !== 'lead');
+    if (of.length === 0) return notices;
+    const admins = of.some((attempt) => attempt.purpose.startsWith('escalation:'))
+      ? (
+          (await this.dataSource.query(
+            `SELECT email FROM users WHERE role = 'admin' AND disabled_at IS NULL AND email IS NOT NULL
+            ORDER BY username`,
+          )) as { email: string }[]
+        ).map((row) => row.email)
+      : [];
+    for (const attempt of of) {
+      const [notice, step] = attempt.purpose.split(':') as [
+        'reminder' | 'escalation',
+        PromisedStep,
+      ];
+      const to = notice === 'escalation' ? admins : attempt.ownerEmail ? [attempt.ownerEmail] : [];
+      notices.set(attempt.notificationId, {
+        notice,
+        step,
+        dueAt: dueAt(step, new Date(attempt.createdAt), this.rules),
+        owner: attempt.owner,
+        to,
+        link: `${this.consoleOrigin}/console/leads/${attempt.id}`,
+      });
+    }
+    return notices;
+  }
+
+  /** Runs the watch's jobs in this process (the worker's). */
+  async work(relaySoon: () => void): Promise<void> {
+    await this.queue.work(
+      QUEUE,
+      { batchSize: 10, pollingIntervalSeconds: 2 },
+      async (jobs: Job<PromiseJob>[]) => {
+        for (const job of jobs) {
+          if (await this.run(job.data, new Date())) relaySoon();
+        }
+      },
+    );
+  }
+
+  /**
+   * One job, at `now`: answers whether it wrote notifications. A job that comes early (the
+   * settings moved its time) puts itself back for its time.
+   */
+  async run(job: PromiseJob, now: Date): Promise<boolean> {
+    if (job.action === 'assign') {
+      const owner = await this.owners.assignInTurn(job.leadId, now);
+      if (owner) this.logger.log(`Lead ${job.leadId} given to ${owner}`);
+      return false;
+    }
+    const step = job.step!;
+    const [lead] = (await this.dataSource.query(
+      `SELECT ${kindSql('s.message')} AS kind, s.status, s.created_at AS "createdAt",
+              s.spam_reason IS NOT NULL AS spam, u.username AS owner, u.email AS "ownerEmail"
+         FROM contact_submissions s
+         LEFT JOIN users u ON u.id = s.owner_id AND u.disabled_at IS NULL
+        WHERE s.id = $1`,
+      [job.leadId],
+    )) as {
+      kind: LeadKind;
+      status: LeadStatus;
+      createdAt: Date;
+      spam: boolean;
+      owner: string | null;
+      ownerEmail: string | null;
+    }[];
+    // Erased, marked spam, or the step kept: the promise needs nothing more.
+    if (!lead || lead.spam || pendingStep(lead.kind, lead.status) !== step) return false;
+    const due = dueAt(step, lead.createdAt, this.rules);
+    const at = job.action === 'reminder' ? reminderAt(step, lead.createdAt, this.rules) : due;
+    if (at.getTime() > now.getTime() + 1000) {
+      await this.queue.insert(QUEUE, [{ data: job, startAfter: at }]);
+      return false;
+    }
+    // A reminder that comes after the due time (the workers were down) is the escalation's job.
+    if (job.action === 'reminder' && due.getTime() <= now.getTime()) return false;
+    const toOwner = job.action === 'reminder' && lead.owner !== null && lead.ownerEmail !== null;
+    const channels = toOwner ? ['email'] : this.team;
+    const to =
+      job.action === 'escalation' ? 'the admins and the team' : toOwner ? lead.owner! : 'the team';
+    return this.dataSource.transaction(async (manager) => {
+      const written = (await manager.query(
+        `INSERT INTO notifications (submission_id, channel, purpose)
+         SELECT $1, channel, $3 FROM unnest($2::varchar[]) AS channel
+         ON CONFLICT (submission_id, channel, purpose) DO NOTHING RETURNING channel`,
+        [job.leadId, channels, noticePurpose(job.action as 'reminder' | 'escalation', step)],
+      )) as unknown[];
+      if (written.length === 0) return false;
+      await recordLeadEvent(manager, job.leadId, WATCH_ACTOR, job.action as 'reminder', {
+        step,
+        to,
+      });
+      return true;
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import type { DataSource } from 'typeorm';
+import { AuditTrail } from '../audit/audit-trail.js';
+import type { Operator } from './sessions.js';
+
+/** What an operator sets on their account page for leads (migration 1795800000000). */
+export interface LeadPreferences {
+  /** Where the reminders of the leads they own go; none: to the team. */
+  email: string | null;
+  /** Wants new leads in turn (AUTO_ASSIGN). */
+  autoAssign: boolean;
+  /** Given no lead before this day (YYYY-MM-DD, the support time zone's), or null. */
+  awayUntil: string | null;
+}
+
+/** Preferences that cannot be stored: the message says what to fix. */
+export class PreferencesError extends Error {}
+
+const EMAIL = /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:]+$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The preferences of a request's body, or an error naming the field to fix. */
+export function preferencesOf(body: unknown): LeadPreferences {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new PreferencesError('Send a JSON object with email, autoAssign and awayUntil.');
+  }
+  const { email, autoAssign, awayUntil, ...rest } = body as Record<string, unknown>;
+  const extra = Object.keys(rest)[0];
+  if (extra !== undefined)
+    throw new PreferencesError(`${JSON.stringify(extra.slice(0, 40))} is not a preference.`);
+  const address = typeof email === 'string' ? email.trim() : email;
+  if (
+    address !== null &&
+    address !== '' &&
+    (typeof address !== 'string' || address.length > 254 || !EMAIL.test(address))
+  ) {
+    throw new PreferencesError('Give an email address such as ada@bank.example, or none.');
+  }
+  if (typeof autoAssign !== 'boolean') throw new PreferencesError('autoAssign is true or false.');
+  if (
+    awayUntil !== null &&
+    awayUntil !== '' &&
+    (typeof awayUntil !== 'string' ||
+      !DAY.test(awayUntil) ||
+      !new Date(`${awayUntil}T12:00:00Z`).toISOString().startsWith(awayUntil))
+  ) {
+    throw new PreferencesError('Away until is a date such as 2026-12-31, or none.');
+  }
+  return {
+    email: address ? (address as string) : null,
+    autoAssign,
+    awayUntil: awayUntil ? (awayUntil as string) : null,
+  };
+}
+
+/** An operator's own preferences for leads, read and changed (audited) by the operator. */
+export class LeadPreferencesStore {
+  private readonly audit: AuditTrail;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.audit = new AuditTrail(dataSource);
+  }
+
+  async get(operator: Operator): Promise<LeadPreferences> {
+    const [row] = (await this.dataSource.query(
+      `SELECT email, auto_assign AS "autoAssign", to_char(away_until, 'YYYY-MM-DD') AS "awayUntil"
+         FROM users WHERE id = $1`,
+      [operator.userId],
+    )) as LeadPreferences[];
+    return row!;
+  }
+
+  async set(operator: Operator, preferences: LeadPreferences): Promise<LeadPreferences> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE users SET email = $2, auto_assign = $3, away_until = $4 WHERE id = $1`,
+        [operator.userId, preferences.email, preferences.autoAssign, preferences.awayUntil],
+      );
+      await this.audit.record(
+        {
+          command: 'preferences',
+          rows: 1,
+          actor: operator.username,
+          details: {
+            email: preferences.email !== null,
+            autoAssign: preferences.autoAssign,
+            awayUntil: preferences.awayUntil,
+          },
+        },
+        manager,
+      );
+    });
+    return this.get(operator);
+  }
+}
