@@ -75,6 +75,7 @@ describe('the inbox', () => {
         'id',
         'kind',
         'name',
+        'owner',
         'receivedAt',
         'role',
         'spam',
@@ -283,7 +284,7 @@ describe('due times', () => {
     expect(overdue.leads.map((lead) => lead.id)).toContain(id);
     expect(overdue.leads.find((lead) => lead.id === id)?.due).toMatchObject({ overdue: true });
     const metrics = await request(`${api.baseUrl}/metrics`);
-    expect(metrics.text).toMatch(/accessibility_feedback_due\{step="assess",due="overdue"\} 1/);
+    expect(metrics.text).toMatch(/lead_promises_due\{kind="accessibility",step="assess",due="overdue"\} 1/);
   });
 });
 

@@ -8,19 +8,19 @@ import { createBaseQuery, defaultQuery, type ApiError } from '../../shared/api/b
 /** The console's API, on the console server's own origin (never the public site's). */
 const BASE = '/api/console';
 
-/** How leads reach an operator (issue 30): read with the session, saved from the account screen. */
+export interface Me {
+  username: string;
+  role: 'admin' | 'member';
+}
+
+/** How leads reach an operator (issue 30), set on their account screen. */
 export interface LeadPreferences {
-  /** Where the reminders about their leads go; null: none by email. */
+  /** Where the reminders of the leads they own go; null: to the team. */
   email: string | null;
   /** Whether new leads are given to them in turn. */
   autoAssign: boolean;
-  /** A day (YYYY-MM-DD) until which no lead is given to them; null: not away. */
+  /** A day (YYYY-MM-DD) before which no lead is given to them; null: not away. */
   awayUntil: string | null;
-}
-
-export interface Me extends LeadPreferences {
-  username: string;
-  role: 'admin' | 'member';
 }
 
 export interface SessionInfo {
@@ -62,6 +62,7 @@ const EVERYONES_DATA = [
   'Me',
   'Sessions',
   'Passkeys',
+  'Preferences',
   'Admin',
   'Leads',
   'Lead',
@@ -77,7 +78,7 @@ export const consoleApi = createApi({
   refetchOnReconnect: false,
   refetchOnMountOrArgChange: false,
   keepUnusedDataFor: Infinity,
-  tagTypes: ['Me', 'Sessions', 'Passkeys', 'Admin', 'Leads', 'Lead', 'Deliveries'],
+  tagTypes: ['Me', 'Sessions', 'Passkeys', 'Preferences', 'Admin', 'Leads', 'Lead', 'Deliveries'],
   endpoints: (build) => ({
     // "Who am I": the spec's read that answers null on a 401 (spec §7), i.e. "not signed in".
     me: build.query<Me | null, void>({
@@ -144,17 +145,17 @@ export const consoleApi = createApi({
       }),
       invalidatesTags: ['Passkeys'],
     }),
-    // The answer is the preferences as stored: the session's copy takes it, nothing is read again.
+    leadPreferences: build.query<LeadPreferences, void>({
+      query: () => [BASE, 'account', 'preferences'],
+      providesTags: ['Preferences'],
+    }),
+    // The answer is the preferences as stored: the read's copy takes it, nothing is read again.
     setLeadPreferences: build.mutation<LeadPreferences, LeadPreferences>({
       query: (body) => ({ url: `${BASE}/account/preferences`, method: 'PUT', body }),
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (!data) return;
-        dispatch(
-          consoleApi.util.updateQueryData('me', undefined, (me) => {
-            if (me) Object.assign(me, data);
-          }),
-        );
+        if (data)
+          dispatch(consoleApi.util.updateQueryData('leadPreferences', undefined, () => data));
       },
     }),
     newRecoveryCodes: build.mutation<RecoveryCodes, { password: string; code: string }>({
@@ -177,6 +178,7 @@ export const {
   useSessionsQuery,
   useEndSessionMutation,
   useChangePasswordMutation,
+  useLeadPreferencesQuery,
   useSetLeadPreferencesMutation,
   useNewRecoveryCodesMutation,
 } = consoleApi;

@@ -78,11 +78,17 @@ export interface Overview {
 /** What a notification is for: announcing the lead, reminding its owner, escalating a promise. */
 export type DeliveryPurpose = 'lead' | 'reminder' | 'escalation';
 
+/**
+ * The purpose as the service stores it, which may name the promise's step too
+ * (contact-service/src/notifications/cancellation.ts, noticePurpose: "reminder:callback").
+ */
+export type StoredPurpose = DeliveryPurpose | `${Exclude<DeliveryPurpose, 'lead'>}:${PromisedStep}`;
+
 export interface Delivery {
   id: string;
   submissionId: string;
   channel: string;
-  purpose: DeliveryPurpose;
+  purpose: StoredPurpose;
   /** Cancelled: a reminder no longer needed (the promise was kept, or the lead is spam). */
   status: 'pending' | 'sent' | 'failed' | 'cancelled';
   attempts: number;
@@ -105,8 +111,8 @@ export type HistoryEntry = { at: string; actor: string } & (
   | { event: 'owner'; from: string | null; to: string | null }
   /** `to`: who was told, in words ("ada", "the team", "the admins and the team"). */
   | { event: 'reminder' | 'escalation'; step: PromisedStep; to: string }
-  /** Pending reminders dropped: the promise was kept, or the lead was marked as spam. */
-  | { event: 'cancelled'; step: PromisedStep; count: number }
+  /** Pending notifications dropped: a step's promise was kept, or (step null) the lead is spam. */
+  | { event: 'cancelled'; step: PromisedStep | null; count: number }
 );
 
 export interface Lead {

@@ -68,15 +68,21 @@ function sentence(entry: HistoryEntry, due: Due | null): ReactNode {
       return (
         <>
           Escalation sent to <Name name={entry.to} />: {stepLabel(entry.step).noun} is overdue
+          {due?.step === entry.step ? ` (due ${timeText(due.at)})` : ''}
         </>
       );
-    case 'cancelled':
+    case 'cancelled': {
+      // A kept promise drops its own reminders; spam (no step) drops everything still to go.
+      const plural = entry.count === 1 ? '' : 's';
+      const what = entry.step
+        ? `reminder${plural} about ${stepLabel(entry.step).noun}`
+        : `notification${plural}`;
       return (
         <>
-          {entry.count} pending reminder{entry.count === 1 ? '' : 's'} about{' '}
-          {stepLabel(entry.step).noun} cancelled, by <Actor name={entry.actor} lower />
+          {entry.count} pending {what} cancelled, by <Actor name={entry.actor} lower />
         </>
       );
+    }
     default: {
       // An event this console does not know yet still shows when and by whom.
       const unknown = entry as { event: string; actor: string };
@@ -90,11 +96,7 @@ function sentence(entry: HistoryEntry, due: Due | null): ReactNode {
 }
 
 /** "ada took the lead", "ada assigned the lead to max", "max handed the lead back", … */
-function ownerSentence({
-  actor,
-  from,
-  to,
-}: Extract<HistoryEntry, { event: 'owner' }>): ReactNode {
+function ownerSentence({ actor, from, to }: Extract<HistoryEntry, { event: 'owner' }>): ReactNode {
   if (to !== null && actor === 'auto-assign') {
     return (
       <>

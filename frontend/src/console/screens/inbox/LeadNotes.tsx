@@ -24,43 +24,43 @@ export function LeadNotes({ lead }: { lead: Lead }) {
   };
   return (
     <section aria-labelledby="lead-notes">
-        <h2 id="lead-notes">Notes</h2>
-        {lead.notes.length === 0 && <p>No notes yet.</p>}
-        <ul className="notes">
-          {lead.notes.map((note) => (
-            <li key={note.id}>
-              <p className="muted">
-                <VisitorText text={note.author} />, {timeText(note.at)}
-              </p>
-              <p className="message">
-                <VisitorText text={note.body} />
-              </p>
-            </li>
-          ))}
-        </ul>
-        <form className="stack" onSubmit={(event) => void submit(event)}>
-          <div className="field">
-            <label htmlFor={`${id}-note`}>New note</label>
-            <p id={`${id}-hint`} className="hint">
-              For the team only, as plain text; up to 5,000 characters.
+      <h2 id="lead-notes">Notes</h2>
+      {lead.notes.length === 0 && <p>No notes yet.</p>}
+      <ul className="notes">
+        {lead.notes.map((note) => (
+          <li key={note.id}>
+            <p className="muted">
+              <VisitorText text={note.author} />, {timeText(note.at)}
             </p>
-            <textarea
-              id={`${id}-note`}
-              name="body"
-              rows={4}
-              maxLength={5000}
-              required
-              aria-describedby={[`${id}-hint`, problem ? `${id}-problem` : ''].join(' ').trim()}
-              aria-invalid={problem ? true : undefined}
-            />
-          </div>
-          <Problem id={`${id}-problem`} text={problem} />
-          <div className="actions">
-            <button type="submit" disabled={state.isLoading}>
-              Add note
-            </button>
-          </div>
-        </form>
-      </section>
+            <p className="message">
+              <VisitorText text={note.body} />
+            </p>
+          </li>
+        ))}
+      </ul>
+      <form className="stack" onSubmit={(event) => void submit(event)}>
+        <div className="field">
+          <label htmlFor={`${id}-note`}>New note</label>
+          <p id={`${id}-hint`} className="hint">
+            For the team only, as plain text; up to 5,000 characters.
+          </p>
+          <textarea
+            id={`${id}-note`}
+            name="body"
+            rows={4}
+            maxLength={5000}
+            required
+            aria-describedby={[`${id}-hint`, problem ? `${id}-problem` : ''].join(' ').trim()}
+            aria-invalid={problem ? true : undefined}
+          />
+        </div>
+        <Problem id={`${id}-problem`} text={problem} />
+        <div className="actions">
+          <button type="submit" disabled={state.isLoading}>
+            Add note
+          </button>
+        </div>
+      </form>
+    </section>
   );
 }

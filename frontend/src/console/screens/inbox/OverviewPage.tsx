@@ -1,28 +1,13 @@
-import { Link } from 'wouter';
 import { problemText } from '../../api/console-api';
 import { useOverviewQuery, type LeadKind, type Overview } from '../../api/inbox-api';
 import { PageHeading } from '../../ui/PageHeading';
-import { KIND_LABELS } from './words';
-
-const KINDS: LeadKind[] = ['contact', 'accessibility'];
-const weekFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const weekText = (week: string) => weekFormat.format(new Date(`${week}T00:00:00Z`));
-
-/** "3 h 20 min", "2 days 4 h": a median time to a first status change. */
-function hoursText(hours: number): string {
-  if (hours < 1) return `${Math.max(1, Math.round(hours * 60))} min`;
-  if (hours < 48) return `${Math.floor(hours)} h ${Math.round((hours % 1) * 60)} min`;
-  return `${Math.floor(hours / 24)} days ${Math.round(hours % 24)} h`;
-}
+import { OpenPromises, PromisesKept } from './OverviewPromises';
+import { hoursText, KIND_LABELS, KINDS, weekText } from './words';
 
 /**
  * The small overview of the last 12 weeks: leads per week by kind (a chart, and the same numbers
  * in a table, which is what a screen reader reads), the median time to a first status change,
- * and the accessibility promises past due or due today.
+ * the open promises overdue or due soon, and how well the promises were kept week by week.
  */
 export function OverviewPage() {
   const overview = useOverviewQuery();
@@ -44,16 +29,9 @@ function OverviewDetails({ overview }: { overview: Overview }) {
   const weeks = [...new Set(overview.weekly.map((row) => row.week))].sort();
   const count = (week: string, kind: LeadKind) =>
     overview.weekly.find((row) => row.week === week && row.kind === kind)?.n ?? 0;
-  const { overdue, dueToday } = overview.accessibility;
   return (
     <>
-      <section aria-labelledby="overview-promises">
-        <h2 id="overview-promises">Accessibility promises</h2>
-        <p>
-          <Link href="/?kind=accessibility&due=overdue">{overdue} overdue</Link> ·{' '}
-          <Link href="/?kind=accessibility&due=today">{dueToday} due today</Link>
-        </p>
-      </section>
+      <OpenPromises overview={overview} />
       <section aria-labelledby="overview-weekly">
         <h2 id="overview-weekly">Leads per week</h2>
         {weeks.length === 0 ? (
@@ -114,6 +92,7 @@ function OverviewDetails({ overview }: { overview: Overview }) {
           </tbody>
         </table>
       </section>
+      {overview.promises && <PromisesKept promises={overview.promises} />}
     </>
   );
 }

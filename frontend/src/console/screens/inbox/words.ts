@@ -1,4 +1,11 @@
-import type { DeliveryPurpose, Due, LeadKind, LeadStatus, PromisedStep } from '../../api/inbox-api';
+import type {
+  DeliveryPurpose,
+  Due,
+  LeadKind,
+  LeadStatus,
+  PromisedStep,
+  StoredPurpose,
+} from '../../api/inbox-api';
 
 /** The words for each status and kind, as the screens and their filters say them. */
 export const STATUS_LABELS: Record<LeadStatus, string> = {
@@ -15,6 +22,8 @@ export const KIND_LABELS: Record<LeadKind, string> = {
   contact: 'Contact request',
   accessibility: 'Accessibility feedback',
 };
+
+export const KINDS = Object.keys(KIND_LABELS) as LeadKind[];
 
 /** The statuses of each kind in workflow order (the service holds the transitions). */
 export const STATUSES_OF: Record<LeadKind, LeadStatus[]> = {
@@ -68,9 +77,25 @@ export const PURPOSE_LABELS: Record<DeliveryPurpose, string> = {
   escalation: 'escalation',
 };
 
-/** Before the promises (issue 30) every notification announced the lead. */
-export const purposeText = (purpose: DeliveryPurpose | undefined) =>
-  PURPOSE_LABELS[purpose ?? 'lead'] ?? purpose;
+/**
+ * "the lead", "reminder", "escalation", with the step when the service names it ("reminder:
+ * callback" reads "reminder: call back"). Before the promises every notification announced the
+ * lead, so a missing purpose is that.
+ */
+export function purposeText(purpose: StoredPurpose | undefined): string {
+  const [what = 'lead', step] = (purpose ?? 'lead').split(':');
+  const label = PURPOSE_LABELS[what as DeliveryPurpose] ?? what;
+  return step ? `${label}: ${stepLabel(step).verb.toLowerCase()}` : label;
+}
+
+const weekFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+
+/** "24 Nov": the Monday a week of the overview starts on (YYYY-MM-DD). */
+export const weekText = (week: string) => weekFormat.format(new Date(`${week}T00:00:00Z`));
 
 /** "3 h 20 min", "2 days 4 h": a time to a first response, in hours. */
 export function hoursText(hours: number): string {

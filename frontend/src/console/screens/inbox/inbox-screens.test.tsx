@@ -1,0 +1,194 @@
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Delivery, InboxEntry, Overview } from '../../api/inbox-api';
+import { ConsoleApp } from '../../app/ConsoleApp';
+import { createConsoleStore } from '../../app/store';
+
+// The inbox, the overview and the notifications screen with owners and promises (issue 30),
+// against a console API played in memory.
+let overview: Partial<Overview>;
+let calls: string[];
+
+const entry = (id: string, more: Partial<InboxEntry>): InboxEntry => ({
+  id,
+  receivedAt: '2026-11-25T13:00:00Z',
+  kind: 'contact',
+  status: 'new',
+  name: `Lead ${id}`,
+  company: 'Acme Bank',
+  role: 'CFO',
+  unread: false,
+  spam: false,
+  deliveryFailed: false,
+  due: null,
+  owner: null,
+  ...more,
+});
+const LEADS = [
+  entry('1', {
+    owner: 'rosa',
+    due: { step: 'callback', at: '2026-11-26T13:00:00Z', overdue: false, soon: true },
+  }),
+  entry('2', {
+    kind: 'accessibility',
+    due: { step: 'acknowledge', at: '2026-11-20T15:00:00Z', overdue: true, soon: false },
+  }),
+];
+const FAILED: Delivery = {
+  id: 'd1',
+  submissionId: '1',
+  channel: 'email',
+  purpose: 'escalation:callback',
+  status: 'failed',
+  attempts: 5,
+  lastError: 'connection refused',
+  createdAt: '2026-11-25T13:00:00Z',
+  updatedAt: '2026-11-25T14:00:00Z',
+  sentAt: null,
+};
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function api(url: string, init?: RequestInit): Response {
+  calls.push(`${init?.method ?? 'GET'} ${url}`);
+  if (url === '/api/console/me') return json({ username: 'rosa', role: 'member' });
+  if (url.startsWith('/api/console/leads/counts')) return json({ new: LEADS.length });
+  if (url.startsWith('/api/console/leads?')) return json({ leads: LEADS, next: null });
+  if (url === '/api/console/overview') return json(overview);
+  if (url.startsWith('/api/console/deliveries')) return json([FAILED]);
+  return json({ status: 404, error: 'Not Found', message: 'No.' }, 404);
+}
+
+beforeEach(() => {
+  overview = { since: '2026-09-01T00:00:00Z', weekly: [], firstResponse: [] };
+  calls = [];
+  jest
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(async (input, init) => api(String(input), init));
+});
+
+const open = (path: string) => {
+  window.history.replaceState(null, '', path);
+  render(<ConsoleApp store={createConsoleStore()} />);
+};
+
+describe('the inbox', () => {
+  it('shows each lead’s owner and promise, and filters by owner and due soon in the address', async () => {
+    const user = userEvent.setup();
+    open('/console/');
+    const table = await screen.findByRole('table', { name: /Leads/ });
+    expect(within(table).getByRole('columnheader', { name: 'Owner' })).toBeVisible();
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(
+      within(first!).getByText('Call back by 26 Nov 2026, 14:00 CET (due soon)'),
+    ).toBeVisible();
+    expect(within(first!).getAllByRole('cell').at(-1)).toHaveTextContent(/rosa$/);
+    expect(
+      within(second!).getByText('Acknowledge by 20 Nov 2026, 16:00 CET (overdue)'),
+    ).toHaveClass('overdue');
+    expect(within(second!).getAllByRole('cell').at(-1)).toHaveTextContent(/Unowned$/);
+
+    const filters = screen.getByRole('search', { name: 'Filter the inbox' });
+    const due = within(filters).getByLabelText('Due');
+    // The due filter is about every promise, not accessibility feedback alone.
+    expect(due).toHaveAccessibleDescription(/contact requests/);
+    await user.selectOptions(within(filters).getByLabelText('Owner'), 'Mine');
+    await user.selectOptions(due, 'Due soon');
+    await user.click(within(filters).getByRole('button', { name: 'Apply filter' }));
+    await waitFor(() => expect(window.location.search).toBe('?owner=mine&due=soon'));
+    await waitFor(() => expect(calls).toContain('GET /api/console/leads?owner=mine&due=soon'));
+    expect(within(screen.getByRole('search')).getByLabelText('Owner')).toHaveValue('mine');
+    expect(
+      within(within(screen.getByRole('search')).getByLabelText('Owner'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Anyone', 'Mine', 'Unowned']);
+  });
+});
+
+describe('the overview', () => {
+  it('shows the promises kept per week and the open ones as links to their filter', async () => {
+    overview = {
+      ...overview,
+      promises: [
+        {
+          week: '2026-11-23',
+          kind: 'contact',
+          answered: 3,
+          kept: 3,
+          late: 1,
+          open: 2,
+          keptShare: 0.75,
+          medianHours: 2.5,
+          p90Hours: 19.999,
+        },
+        {
+          week: '2026-11-23',
+          kind: 'accessibility',
+          answered: 0,
+          kept: 0,
+          late: 0,
+          open: 1,
+          keptShare: null,
+          medianHours: null,
+          p90Hours: null,
+        },
+      ],
+      due: [
+        { kind: 'contact', step: 'callback', overdue: 2, soon: 1 },
+        { kind: 'accessibility', step: 'acknowledge', overdue: 0, soon: 4 },
+      ],
+    };
+    open('/console/overview');
+    const kept = await screen.findByRole('table', { name: /Promises kept per week/ });
+    const cells = (name: RegExp) =>
+      within(within(kept).getByRole('row', { name }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells(/Contact request/)).toEqual([
+      'Contact request',
+      '3',
+      '75 % (3 of 4)',
+      '2 h 30 min',
+      '20 h 0 min',
+    ]);
+    expect(cells(/Accessibility feedback/)).toEqual([
+      'Accessibility feedback',
+      '0',
+      'none due yet',
+      'none yet',
+      'none yet',
+    ]);
+
+    const open_ = screen.getByRole('region', { name: 'Open promises' });
+    expect(
+      within(open_).getByRole('link', { name: '2 overdue (Contact request, call back)' }),
+    ).toHaveAttribute('href', '/console/?kind=contact&due=overdue');
+    expect(
+      within(open_).getByRole('link', { name: '4 due soon (Accessibility feedback, acknowledge)' }),
+    ).toHaveAttribute('href', '/console/?kind=accessibility&status=new&due=soon');
+  });
+
+  it('still shows an older service’s accessibility counts', async () => {
+    overview = { ...overview, accessibility: { overdue: 1, dueToday: 2 } };
+    open('/console/overview');
+    const promises = await screen.findByRole('region', { name: 'Accessibility promises' });
+    expect(within(promises).getByRole('link', { name: '1 overdue' })).toHaveAttribute(
+      'href',
+      '/console/?kind=accessibility&due=overdue',
+    );
+    expect(screen.queryByRole('region', { name: 'Promises kept' })).toBeNull();
+  });
+});
+
+describe('the notifications screen', () => {
+  it('says what each notification is for', async () => {
+    open('/console/deliveries');
+    const table = await screen.findByRole('table', { name: /Notifications/ });
+    expect(within(table).getByRole('columnheader', { name: 'For' })).toBeVisible();
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('cell', { name: 'escalation: call back' })).toBeVisible();
+    expect(within(row).getByRole('cell', { name: 'Email' })).toBeVisible();
+  });
+});
