@@ -164,7 +164,8 @@ export const inboxApi = consoleApi.injectEndpoints({
         method: 'POST',
         body: { status },
       }),
-      invalidatesTags: (_lead, _error, { id }) => [{ type: 'Lead', id }, 'Leads'],
+      // A kept promise cancels its pending reminders: the notifications screen changes too.
+      invalidatesTags: (_lead, _error, { id }) => [{ type: 'Lead', id }, 'Leads', 'Deliveries'],
     }),
     /** Takes, assigns (admins) or hands back (null) the lead; answers the lead as GET does. */
     setOwner: build.mutation<Lead, { id: string; owner: string | null }>({

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { applyFilter, type UrlFilterProps } from '../../ui/url-filter';
-import { ALL_STATUSES, KIND_LABELS, STATUS_LABELS } from './words';
+import { ALL_STATUSES, KIND_LABELS, STATUS_LABELS, UNOWNED } from './words';
 
 /** The names of the filter's fields, as the URL and the service's API name them. */
 const FIELDS = ['q', 'kind', 'status', 'owner', 'due', 'from', 'to', 'unread', 'spam'] as const;
@@ -48,7 +48,7 @@ export function InboxFilters({ filter, onApply }: UrlFilterProps) {
       <Select id={`${id}-owner`} name="owner" label="Owner" value={value('owner')}>
         <option value="">Anyone</option>
         <option value="mine">Mine</option>
-        <option value="unowned">Unowned</option>
+        <option value="unowned">{UNOWNED}</option>
       </Select>
       <Select
         id={`${id}-due`}

@@ -17,9 +17,9 @@ import {
   dueClass,
   dueText,
   KIND_LABELS,
-  ownerText,
   STATUS_LABELS,
   timeText,
+  UNOWNED,
 } from './words';
 
 /**
@@ -179,7 +179,7 @@ function InboxTable({
               <span className="cell-label" aria-hidden="true">
                 Owner:{' '}
               </span>
-              {lead.owner ? <VisitorText text={lead.owner} /> : ownerText(null)}
+              {lead.owner ? <VisitorText text={lead.owner} /> : UNOWNED}
             </td>
           </tr>
         ))}

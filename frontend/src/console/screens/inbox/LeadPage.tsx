@@ -15,7 +15,7 @@ import { LeadDeliveries } from './LeadDeliveries';
 import { LeadHistory } from './LeadHistory';
 import { LeadNotes } from './LeadNotes';
 import { LeadOwner } from './LeadOwner';
-import { dueClass, dueText, KIND_LABELS, ownerText, STATUS_LABELS, timeText } from './words';
+import { dueClass, dueText, KIND_LABELS, STATUS_LABELS, timeText, UNOWNED } from './words';
 
 /** The subject line an accessibility report starts with (contract/contact-fields.json). */
 const ACCESSIBILITY_PREFIX = subjectLine.replace('{subject}', subjects.accessibility);
@@ -77,7 +77,7 @@ function LeadDetails({ lead, me }: { lead: Lead; me: Me }) {
           {lead.due && <span className={dueClass(lead.due)}>{dueText(lead.due)}</span>}
         </dd>
         <dt>Owner</dt>
-        <dd>{lead.owner ? <VisitorText text={lead.owner} /> : ownerText(null)}</dd>
+        <dd>{lead.owner ? <VisitorText text={lead.owner} /> : UNOWNED}</dd>
         {lead.spamReason && (
           <>
             <dt>Suspected spam</dt>

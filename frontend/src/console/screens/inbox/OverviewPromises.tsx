@@ -28,8 +28,8 @@ const inboxLink = (kind: LeadKind, step: string, due: 'overdue' | 'soon') => {
 
 /**
  * The open promises past due or due soon, per kind and step, each count a link to the inbox's
- * matching filter. A service older than the promises answers `accessibility` instead: shown as
- * it was.
+ * matching filter (a list: the screen's tables are its statistics). A service older than the
+ * promises answers `accessibility` instead, shown as it was.
  */
 export function OpenPromises({ overview }: { overview: Overview }) {
   if (!overview.due) {
@@ -51,38 +51,23 @@ export function OpenPromises({ overview }: { overview: Overview }) {
       {overview.due.length === 0 ? (
         <p>No promise is overdue or due soon.</p>
       ) : (
-        <table>
-          <caption className="visually-hidden">Open promises by kind and step</caption>
-          <thead>
-            <tr>
-              <th scope="col">Kind</th>
-              <th scope="col">Promise</th>
-              <th scope="col">Overdue</th>
-              <th scope="col">Due soon</th>
-            </tr>
-          </thead>
-          <tbody>
-            {overview.due.map((row) => {
-              const about = `${KIND_LABELS[row.kind]}, ${stepLabel(row.step).verb.toLowerCase()}`;
-              return (
-                <tr key={`${row.kind}-${row.step}`}>
-                  <th scope="row">{KIND_LABELS[row.kind]}</th>
-                  <td>{stepLabel(row.step).verb}</td>
-                  <td>
-                    <Link href={inboxLink(row.kind, row.step, 'overdue')}>
-                      {row.overdue} overdue<span className="visually-hidden"> ({about})</span>
-                    </Link>
-                  </td>
-                  <td>
-                    <Link href={inboxLink(row.kind, row.step, 'soon')}>
-                      {row.soon} due soon<span className="visually-hidden"> ({about})</span>
-                    </Link>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <ul>
+          {overview.due.map((row) => {
+            const about = `${KIND_LABELS[row.kind]}, ${stepLabel(row.step).verb.toLowerCase()}`;
+            return (
+              <li key={`${row.kind}-${row.step}`}>
+                {about}:{' '}
+                <Link href={inboxLink(row.kind, row.step, 'overdue')}>
+                  {row.overdue} overdue<span className="visually-hidden"> ({about})</span>
+                </Link>{' '}
+                ·{' '}
+                <Link href={inboxLink(row.kind, row.step, 'soon')}>
+                  {row.soon} due soon<span className="visually-hidden"> ({about})</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
       )}
     </section>
   );

@@ -67,8 +67,8 @@ export const dueText = (due: Due) =>
 /** The class of a due time: marked when it is past or near (the words say so too). */
 export const dueClass = (due: Due) => (due.overdue ? 'due overdue' : due.soon ? 'due soon' : 'due');
 
-/** Who owns a lead, as the inbox and the lead screen say it. */
-export const ownerText = (owner: string | null) => owner ?? 'Unowned';
+/** A lead nobody owns (the team's), as the inbox, its filter and the lead screen say it. */
+export const UNOWNED = 'Unowned';
 
 /** What a notification is for ("For" in the notification tables). */
 export const PURPOSE_LABELS: Record<DeliveryPurpose, string> = {
