@@ -284,7 +284,9 @@ describe('due times', () => {
     expect(overdue.leads.map((lead) => lead.id)).toContain(id);
     expect(overdue.leads.find((lead) => lead.id === id)?.due).toMatchObject({ overdue: true });
     const metrics = await request(`${api.baseUrl}/metrics`);
-    expect(metrics.text).toMatch(/lead_promises_due\{kind="accessibility",step="assess",due="overdue"\} 1/);
+    expect(metrics.text).toMatch(
+      /lead_promises_due\{kind="accessibility",step="assess",due="overdue"\} 1/,
+    );
   });
 });
 
@@ -378,7 +380,7 @@ describe('the overview', () => {
     const overview = answer.body as unknown as {
       weekly: { week: string; kind: string; n: number }[];
       firstResponse: { kind: string; leads: number; medianHours: number }[];
-      accessibility: { overdue: number; dueToday: number };
+      due: { kind: string; step: string; overdue: number; soon: number }[];
     };
     const [{ n: stored }] = (await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM contact_submissions
@@ -387,7 +389,12 @@ describe('the overview', () => {
     expect(overview.weekly.reduce((sum, week) => sum + week.n, 0)).toBe(stored);
     expect(overview.weekly.every((week) => /^\d{4}-\d{2}-\d{2}$/.test(week.week))).toBe(true);
     expect(overview.firstResponse.find((row) => row.kind === 'contact')?.leads).toBeGreaterThan(0);
-    expect(overview.accessibility.overdue).toBeGreaterThanOrEqual(0);
+    expect(overview.due.map((row) => `${row.kind}/${row.step}`)).toEqual([
+      'contact/callback',
+      'accessibility/acknowledge',
+      'accessibility/assess',
+    ]);
+    expect(overview.due.find((row) => row.step === 'assess')?.overdue).toBeGreaterThanOrEqual(1);
   });
 });
 

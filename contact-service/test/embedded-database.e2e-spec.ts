@@ -70,6 +70,7 @@ describe('the embedded database', () => {
       'console_sessions',
       'contact_submissions',
       'enrolments',
+      'lead_events',
       'lead_notes',
       'lead_status_changes',
       'migrations',
