@@ -64,8 +64,16 @@ async function submit(name: string) {
 const lead = async (client: ConsoleClient, id: string) => {
   const answer = await client.call('GET', `/leads/${id}`);
   expect(answer.status).toBe(200);
-  return answer.body as Record<string, any>;
+  return answer.body as unknown as OpenedLead;
 };
+
+/** What the lead screen reads of a lead here. */
+interface OpenedLead {
+  due: Record<string, unknown> | null;
+  owner: string | null;
+  history: ({ event: string } & Record<string, unknown>)[];
+  notifications: Record<string, unknown>[];
+}
 
 const ids = async (client: ConsoleClient, query: string) => {
   const answer = await client.call('GET', `/leads?${query}`);
@@ -126,7 +134,7 @@ describe('the callback promise', () => {
   });
 
   it('is kept when the lead is contacted in time, and the overview counts it kept or late', async () => {
-    const before = (await max.call('GET', '/overview')).body.promises as Record<string, any>[];
+    const before = (await max.call('GET', '/overview')).body.promises as Record<string, unknown>[];
     const leads = [await receivedAgo('Late Lead', 30), await receivedAgo('Kept Lead', 2)];
     for (const { id } of leads) {
       const moved = await max.call('POST', `/leads/${id}/status`, { status: 'contacted' });
@@ -142,9 +150,11 @@ describe('the callback promise', () => {
       ['Kept Lead', true],
       ['Late Lead', false],
     ]);
-    const after = (await max.call('GET', '/overview')).body.promises as Record<string, any>[];
-    const sum = (list: Record<string, any>[], field: string) =>
-      list.filter((row) => row.kind === 'contact').reduce((n, row) => n + row[field], 0);
+    const after = (await max.call('GET', '/overview')).body.promises as Record<string, unknown>[];
+    const sum = (list: Record<string, unknown>[], field: string) =>
+      list
+        .filter((row) => row.kind === 'contact')
+        .reduce((n, row) => n + (row[field] as number), 0);
     expect(sum(after, 'answered') - sum(before, 'answered')).toBe(2);
     expect(sum(after, 'kept') - sum(before, 'kept')).toBe(1);
     expect(sum(after, 'late') - sum(before, 'late')).toBe(1);
@@ -176,9 +186,7 @@ describe('owners', () => {
     const back = await eve.call('PUT', `/leads/${id}/owner`, { owner: null });
     expect([back.status, back.body.owner]).toEqual([200, null]);
 
-    const history = (await lead(ada, id)).history.filter(
-      (e: { event: string }) => e.event === 'owner',
-    );
+    const history = (await lead(ada, id)).history.filter((e) => e.event === 'owner');
     expect(history.map((e: Record<string, unknown>) => [e.actor, e.from, e.to])).toEqual([
       ['max', null, 'max'],
       ['ada', 'max', 'eve'],
@@ -234,7 +242,7 @@ describe('reminders and escalations', () => {
     const opened = await lead(ada, id);
     expect(
       opened.history
-        .filter((e: { event: string }) => e.event !== 'owner')
+        .filter((e) => e.event !== 'owner')
         .map((e: Record<string, unknown>) => [e.event, e.step, e.to]),
     ).toEqual([
       ['reminder', 'callback', 'the team'],
