@@ -44,13 +44,14 @@ function describeLead(lead: OpenedLead): string {
     ['received', timestamp(lead.createdAt)],
     ['kind', lead.kind],
     ['status', lead.status.replaceAll('_', ' ')],
+    ['owner', lead.owner ?? '(nobody: the team)'],
     ['name', lead.name],
     ['email', lead.email],
     ['company', lead.company],
     ['role', lead.role],
   ];
   if (lead.due) {
-    const overdue = lead.due.overdue ? ' (overdue)' : '';
+    const overdue = lead.due.overdue ? ' (overdue)' : lead.due.soon ? ' (due soon)' : '';
     fields.push([`${lead.due.step} by`, `${timestamp(lead.due.at)}${overdue}`]);
   }
   if (lead.spamReason) fields.push(['suspected spam', lead.spamReason]);
