@@ -2,6 +2,16 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+/** Values separated by commas ("a, b,c"), blanks left out; none when empty. */
+const commaSeparated = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
 /** A duration in hours, fractions allowed, up to a year. */
 const hours = z.coerce
   .number()
@@ -137,24 +147,15 @@ const settings = z.object({
    * Days off besides weekends, when the accessibility promises' business days do not count
    * (src/leads/support-hours.ts): dates in the support time zone, comma-separated.
    */
-  SUPPORT_HOLIDAYS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((day) => day.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (days) =>
-        days.every(
-          (day) =>
-            /^\d{4}-\d{2}-\d{2}$/.test(day) &&
-            new Date(`${day}T12:00:00Z`).toISOString().startsWith(day),
-        ),
-      { error: 'must be dates such as 2026-12-25, comma-separated' },
-    ),
+  SUPPORT_HOLIDAYS: commaSeparated.refine(
+    (days) =>
+      days.every(
+        (day) =>
+          /^\d{4}-\d{2}-\d{2}$/.test(day) &&
+          new Date(`${day}T12:00:00Z`).toISOString().startsWith(day),
+      ),
+    { error: 'must be dates such as 2026-12-25, comma-separated' },
+  ),
   /**
    * The callback promise (src/leads/lead-promises.ts): the success toast and the receipt tell
    * every prospect "within 24 hours", counted by the clock, nights and weekends included. A
@@ -168,18 +169,12 @@ const settings = z.object({
    * The kinds of lead given to operators in turn as they arrive (contact, accessibility,
    * comma-separated; empty: none). Operators opt in on their account page.
    */
-  AUTO_ASSIGN: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((kind) => kind.trim())
-        .filter(Boolean),
-    )
-    .refine((kinds) => kinds.every((kind) => kind === 'contact' || kind === 'accessibility'), {
+  AUTO_ASSIGN: commaSeparated.refine(
+    (kinds) => kinds.every((kind) => kind === 'contact' || kind === 'accessibility'),
+    {
       error: 'must be contact, accessibility or both, comma-separated',
-    }),
+    },
+  ),
   /** The audit trail is kept this long (at least a year), apart from the leads' retention. */
   AUDIT_RETENTION_DAYS: positiveInt.min(365).max(36_500).default(730),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
