@@ -9,7 +9,8 @@
 // - 10% accessibility feedback (the contract's subject line), 3% spam (a trap's reason);
 // - statuses as teams work: old leads mostly done, recent ones new; read markers on most old
 //   leads; a status history for each step taken; email notifications (and webhooks for the last
-//   15 months) mostly sent, some failed, the newest pending;
+//   15 months) mostly sent, some failed, the newest pending; five operators owning 60% of the
+//   open leads, the first one's read markers, first responses;
 // - RARE_WORD in about 300 messages, so a selective search has results.
 import pg from 'pg';
 import { ACCESSIBILITY_PREFIX } from '../src/leads/lead-kind.js';
@@ -182,6 +183,38 @@ SELECT leads.id, least($4::timestamptz, leads.read_at + (step.n - 1) * interval 
        WITH ORDINALITY AS step(from_status, to_status, n)
  WHERE leads.status <> 'new'`;
 
+/** The operators of the seeded inbox; the bench reads as the first (inbox-bench.ts's ACTOR). */
+export const OPERATORS = ['anna', 'ben', 'chloe', 'dev', 'emma'];
+
+/**
+ * The team's side, once the leads are written: five operators; 60% of the open leads owned,
+ * shared among them; what the first operator has opened (every lead read by anyone, as teams
+ * read their inbox); each answered lead's first response and whether it came within its promise
+ * (24 hours for a call back; two days, near enough, for an acknowledgement).
+ */
+const TEAM_SQL = `
+WITH team AS (
+  INSERT INTO users (username, role, enrolled_at)
+  SELECT name, 'member', now() FROM unnest($1::text[]) AS name RETURNING id, username),
+owned AS (
+  UPDATE contact_submissions s
+     SET owner_id = (SELECT array_agg(id ORDER BY username) FROM team)[1 + floor(random() * 5)::int]
+   WHERE spam_reason IS NULL AND status IN ('new', 'contacted', 'acknowledged', 'assessed')
+     AND random() < 0.6
+  RETURNING 1),
+reads AS (
+  INSERT INTO lead_reads (user_id, submission_id, at)
+  SELECT (SELECT id FROM team WHERE username = $1[1]), id, read_at
+    FROM contact_submissions WHERE read_at IS NOT NULL
+  RETURNING 1)
+UPDATE contact_submissions s
+   SET responded_at = first.at,
+       responded_on_time = first.at - s.created_at <= CASE WHEN lead_kind(s.message) = 'contact'
+                                                           THEN interval '24 hours' ELSE interval '2 days' END
+  FROM (SELECT submission_id, min(at) AS at FROM lead_status_changes
+         WHERE from_status = 'new' GROUP BY 1) first
+ WHERE first.submission_id = s.id`;
+
 /**
  * Writes `count` leads into the (new) database at `url`, then VACUUM and ANALYZE; prints its
  * progress and what it wrote. Answers the moment the leads' ages count from.
@@ -213,9 +246,13 @@ export async function seedLeads(url: string, count: number): Promise<Date> {
       await client.query(BATCH_SQL, [from, to, count, now, ACCESSIBILITY_PREFIX, SPAM, rareEvery]);
       console.log(`  ${to.toLocaleString('en')} leads (${elapsed()})`);
     }
+    await client.query(TEAM_SQL, [OPERATORS]);
+    console.log(`  owners, read markers, first responses (${elapsed()})`);
     // The visibility map, set by VACUUM, is what lets the counts read the index alone; ANALYZE
     // gives the planner the statistics of a settled table (and of the indexed expressions).
-    await client.query(`VACUUM (ANALYZE) contact_submissions, notifications, lead_status_changes`);
+    await client.query(
+      `VACUUM (ANALYZE) contact_submissions, notifications, lead_status_changes, lead_reads`,
+    );
     console.log(`  seeded, vacuumed, analyzed: ${elapsed()}\n  ${await describe(client)}`);
     return now;
   } finally {

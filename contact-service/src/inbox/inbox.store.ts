@@ -4,6 +4,7 @@ import { kindSql, type LeadKind } from '../leads/lead-kind.js';
 import { historyOf, type LeadEvent } from '../leads/lead-events.js';
 import { OPEN_WHILE, PROMISED_STEPS, type DueCutoffs } from '../leads/lead-promises.js';
 import type { LeadStatus } from '../leads/lead-status.js';
+import { FREE_MAIL_DOMAINS, RELATED_COUNT_MAX, relatedSql } from '../leads/related-leads.js';
 import type { InboxCursor, InboxFilter } from './inbox-filter.js';
 
 /** A lead in the inbox's list: what a list needs, and no address or message. */
@@ -15,12 +16,15 @@ export interface InboxRow {
   name: string;
   company: string;
   role: string;
+  /** Not opened yet by the operator who asks. */
   unread: boolean;
   spam: boolean;
   /** Some notification of it ran out of attempts. */
   deliveryFailed: boolean;
   /** The username of the operator on it, or null: the team's. */
   owner: string | null;
+  /** Earlier leads from the same address or company domain (up to RELATED_COUNT_MAX + 1). */
+  related: number;
   /** The received time in µs, exact, for the next page's cursor. */
   micros: string;
 }
@@ -47,6 +51,9 @@ export interface Note {
 export type DayBounds = { from?: Date; until?: Date };
 
 const KIND = kindSql('s.message');
+
+/** The id of the operator who asks, by the username in parameter `param`. */
+const ME = (param: string) => `(SELECT u.id FROM users u WHERE u.username = ${param})`;
 
 /** The columns of an InboxLead under the alias `s`. */
 const LEAD_FIELDS = `${LEAD_COLUMNS}, s.status, s.read_at AS "readAt",
@@ -75,23 +82,31 @@ export class InboxStore {
     const { where, values } = conditions(filter, bounds, due, after, oldest ? 'after' : 'before');
     const direction = oldest ? 'ASC' : 'DESC';
     values.push(limit);
-    // The failed deliveries are looked up for the page's rows only: asked beside the page's
-    // columns, Postgres planned the lookup for every row the scan might yield and read all failed
-    // notifications into a hash for each page (30-160 ms at a million leads, bench/inbox-bench.ts).
-    return (
-      (await this.dataSource.query(
-        `SELECT page.*, EXISTS (SELECT 1 FROM notifications n
-                               WHERE n.submission_id = page.id AND n.status = 'failed') AS "deliveryFailed",
-              (SELECT u.username FROM users u WHERE u.id = page.owner_id) AS owner
-         FROM (SELECT s.id, s.owner_id, s.created_at AS "receivedAt", ${KIND} AS kind, s.status, s.name,
-                      s.company, s.role, s.read_at IS NULL AS unread, s.spam_reason IS NOT NULL AS spam,
+    const page = `$${values.length}`;
+    values.push(filter.me ?? '', FREE_MAIL_DOMAINS);
+    const [me, free] = [`$${values.length - 1}`, `$${values.length}`];
+    // What each row shows beyond its columns is looked up for the page's rows only: asked beside
+    // the page's columns, Postgres planned the lookup for every row the scan might yield and read
+    // all failed notifications into a hash for each page (30-160 ms at a million leads,
+    // bench/inbox-bench.ts). Earlier leads are counted up to RELATED_COUNT_MAX + 1.
+    return (await this.dataSource.query(
+      `SELECT page.*,
+              EXISTS (SELECT 1 FROM notifications n
+                       WHERE n.submission_id = page.id AND n.status = 'failed') AS "deliveryFailed",
+              (SELECT u.username FROM users u WHERE u.id = s.owner_id) AS owner,
+              NOT EXISTS (SELECT 1 FROM lead_reads r
+                           WHERE r.submission_id = page.id AND r.user_id = ${ME(me)}) AS unread,
+              (SELECT count(*)::int FROM (SELECT 1 FROM contact_submissions o
+                 WHERE ${relatedSql('s', 'o', free)} LIMIT ${RELATED_COUNT_MAX + 1}) earlier) AS related
+         FROM (SELECT s.id, s.created_at AS "receivedAt", ${KIND} AS kind, s.status, s.name,
+                      s.company, s.role, s.spam_reason IS NOT NULL AS spam,
                       (extract(epoch FROM s.created_at) * 1000000)::bigint::text AS micros
                  FROM contact_submissions s ${where}
-                ORDER BY s.created_at ${direction}, s.id ${direction} LIMIT $${values.length}) AS page
+                ORDER BY s.created_at ${direction}, s.id ${direction} LIMIT ${page}) AS page
+         JOIN contact_submissions s ON s.id = page.id
         ORDER BY page."receivedAt" ${direction}, page.id ${direction}`,
-        values,
-      )) as (InboxRow & { owner_id?: string })[]
-    ).map(({ owner_id: _owner, ...row }) => row);
+      values,
+    )) as InboxRow[];
   }
 
   /** How many leads the filter holds in each status (the filter's own status left out). */
@@ -147,10 +162,16 @@ export class InboxStore {
     )) as Note[];
   }
 
-  async markRead(id: string, manager: EntityManager): Promise<void> {
+  /** Opened by `actor` (an operator's username; a `leads` command marks nobody's). */
+  async markRead(id: string, actor: string, manager: EntityManager): Promise<void> {
     await manager.query(
       `UPDATE contact_submissions SET read_at = now() WHERE id = $1 AND read_at IS NULL`,
       [id],
+    );
+    await manager.query(
+      `INSERT INTO lead_reads (user_id, submission_id)
+       SELECT u.id, $1 FROM users u WHERE u.username = $2 ON CONFLICT DO NOTHING`,
+      [id, actor],
     );
   }
 
@@ -233,7 +254,10 @@ function conditions(
   if (filter.since) where.push(`s.created_at >= ${value(filter.since)}`);
   if (bounds.from) where.push(`s.created_at >= ${value(bounds.from)}`);
   if (bounds.until) where.push(`s.created_at < ${value(bounds.until)}`);
-  if (filter.unread) where.push('s.read_at IS NULL');
+  if (filter.unread) {
+    where.push(`NOT EXISTS (SELECT 1 FROM lead_reads r
+                             WHERE r.submission_id = s.id AND r.user_id = ${ME(value(filter.me ?? ''))})`);
+  }
   if (filter.q) {
     where.push(`s.search_document @@ lead_search_query(${value(filter.q)})`);
   }

@@ -1,9 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
-import type { DeliveryRecord } from '../leads/delivery-record.js';
 import { isUuid } from '../leads/lead.js';
 import type { LeadKind } from '../leads/lead-kind.js';
-import type { LeadEvent } from '../leads/lead-events.js';
 import { LeadOwners } from '../leads/lead-owners.js';
 import {
   dueCutoffs,
@@ -14,8 +12,8 @@ import {
 } from '../leads/lead-promises.js';
 import { nextStatuses, type LeadStatus } from '../leads/lead-status.js';
 import { LeadsStore } from '../leads/leads.store.js';
+import { relatedLeads } from '../leads/related-leads.js';
 import { cancelPending } from '../notifications/cancellation.js';
-import type { Role } from '../operators/accounts.js';
 import {
   dayBounds,
   filterDetails,
@@ -23,61 +21,19 @@ import {
   type InboxCursor,
   type InboxFilter,
 } from './inbox-filter.js';
+import { InboxStore, type DayBounds, type InboxLead, type Note } from './inbox.store.js';
+
 import {
-  InboxStore,
-  type DayBounds,
-  type InboxLead,
-  type InboxRow,
-  type Note,
-} from './inbox.store.js';
+  InboxRefusal,
+  NO_SUCH_LEAD,
+  NOTE_MAX,
+  type Actor,
+  type InboxPage,
+  type InboxSettings,
+  type OpenedLead,
+} from './inbox-types.js';
 
-export type { Due };
-
-export type InboxEntry = Omit<InboxRow, 'micros'> & { due: Due | null };
-
-export interface InboxPage {
-  leads: InboxEntry[];
-  /** The cursor of the next page in the page's order, when there is one. */
-  next: InboxCursor | null;
-}
-
-export interface OpenedLead extends InboxLead {
-  due: Due | null;
-  next: readonly LeadStatus[];
-  notifications: DeliveryRecord[];
-  history: LeadEvent[];
-  notes: Note[];
-}
-
-/**
- * An operation the inbox's rules refuse: its message says why, for a person. `invalid`: what was
- * sent cannot be used; `missing`: no such lead; `conflict`: the lead's state does not allow it;
- * `forbidden`: the operator's role does not.
- */
-export class InboxRefusal extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'invalid' | 'missing' | 'conflict' | 'forbidden' = 'conflict',
-  ) {
-    super(message);
-  }
-}
-
-export const NO_SUCH_LEAD = 'There is no lead with that id: it may have been erased.';
-export const NOTE_MAX = 5000;
-
-/** Who asks: an operator's username and role (the `leads` command acts as an admin). */
-export interface Actor {
-  username: string;
-  role: Role;
-}
-
-export interface InboxSettings {
-  rules: PromiseRules;
-  /** The channels a lead is announced on (notifications/channels.ts's plannedChannels). */
-  channels: readonly string[];
-  now: () => Date;
-}
+export * from './inbox-types.js';
 
 /**
  * What operators do with leads, the one implementation of each operation behind the console's
@@ -154,7 +110,7 @@ export class Inbox {
     const lead = await this.dataSource.transaction(async (manager) => {
       const found = isUuid(id) ? await this.store.lead(id, manager) : null;
       if (!found) throw new InboxRefusal(NO_SUCH_LEAD, 'missing');
-      await this.store.markRead(id, manager);
+      await this.store.markRead(id, actor, manager);
       await this.audit.record({ command: 'show', rows: 1, actor, email: found.email }, manager);
       return found;
     });
@@ -163,6 +119,12 @@ export class Inbox {
 
   /** Moves a lead on in its workflow (lead-status.ts); the history keeps who and when. */
   async setStatus(id: string, to: LeadStatus, actor: string): Promise<OpenedLead> {
+    await this.applyStatus(id, to, actor);
+    return this.open(id, actor);
+  }
+
+  /** setStatus without opening the lead afterwards (bulk actions: bulk.ts). */
+  async applyStatus(id: string, to: LeadStatus, actor: string): Promise<void> {
     await this.change(id, async (lead, manager) => {
       if (lead.status === to) return;
       if (!nextStatuses(lead.kind, lead.status).includes(to)) {
@@ -192,7 +154,6 @@ export class Inbox {
         manager,
       );
     });
-    return this.open(id, actor);
   }
 
   /** An internal note, plain text, with its author and time. */
@@ -218,6 +179,12 @@ export class Inbox {
    * not announced it yet.
    */
   async setSpam(id: string, spam: boolean, actor: string): Promise<OpenedLead> {
+    await this.applySpam(id, spam, actor);
+    return this.open(id, actor);
+  }
+
+  /** setSpam without opening the lead afterwards (bulk actions: bulk.ts). */
+  async applySpam(id: string, spam: boolean, actor: string): Promise<void> {
     await this.change(id, async (lead, manager) => {
       if (spam === (lead.spamReason !== null)) return;
       await this.store.setSpamReason(id, spam ? `marked by ${actor.slice(0, 100)}` : null, manager);
@@ -235,7 +202,6 @@ export class Inbox {
         manager,
       );
     });
-    return this.open(id, actor);
   }
 
   /**
@@ -243,6 +209,12 @@ export class Inbox {
    * lead nobody owns and hand back their own; an admin may give any lead to any active operator.
    */
   async setOwner(id: string, to: string | null, actor: Actor): Promise<OpenedLead> {
+    await this.applyOwner(id, to, actor);
+    return this.open(id, actor.username);
+  }
+
+  /** setOwner without opening the lead afterwards (bulk actions: bulk.ts). */
+  async applyOwner(id: string, to: string | null, actor: Actor): Promise<void> {
     await this.change(id, async (lead, manager) => {
       if (lead.owner === to) return;
       if (actor.role !== 'admin') {
@@ -266,7 +238,6 @@ export class Inbox {
       }
       await this.owners.set(manager, lead, assignee, actor.username);
     });
-    return this.open(id, actor.username);
   }
 
   /** The open promise of a lead of this kind and status, received then. */
@@ -286,10 +257,11 @@ export class Inbox {
   }
 
   private async detailsOf(lead: InboxLead): Promise<OpenedLead> {
-    const [notifications, history, notes] = await Promise.all([
+    const [notifications, history, notes, related] = await Promise.all([
       this.leads.deliveriesOf([lead.id]),
       this.store.history(lead.id),
       this.store.notes(lead.id),
+      relatedLeads(this.dataSource, lead.id),
     ]);
     return {
       ...lead,
@@ -298,6 +270,7 @@ export class Inbox {
       notifications,
       history,
       notes,
+      related,
     };
   }
 }

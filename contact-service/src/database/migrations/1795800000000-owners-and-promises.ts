@@ -18,6 +18,11 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - notifications.purpose: a lead's announcement ('lead') or a reminder or escalation of one of
  *   its promises ('reminder:callback', 'escalation:acknowledge' …), each once per channel; a
  *   pending one may be cancelled (the promise was kept, or the lead marked spam).
+ * - lead_reads: who has opened which lead ("unread" is each operator's own; read_at stays the
+ *   first opening by anyone). Leads opened before this migration count as read by everyone who
+ *   existed then.
+ * - IDX_contact_submissions_domain: earlier leads from the same company's email domain (the lead
+ *   screen's related leads, src/leads/related-leads.ts).
  */
 export class OwnersAndPromises1795800000000 implements MigrationInterface {
   name = 'OwnersAndPromises1795800000000';
@@ -71,6 +76,28 @@ export class OwnersAndPromises1795800000000 implements MigrationInterface {
       `CREATE INDEX "IDX_lead_events_submission" ON "lead_events" ("submission_id", "at")`,
     );
     await queryRunner.query(`
+      CREATE TABLE "lead_reads" (
+        "user_id" uuid NOT NULL,
+        "submission_id" uuid NOT NULL,
+        "at" timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT "PK_lead_reads" PRIMARY KEY ("user_id", "submission_id"),
+        CONSTRAINT "FK_lead_reads_user" FOREIGN KEY ("user_id") REFERENCES "users" ("id")
+          ON DELETE CASCADE,
+        CONSTRAINT "FK_lead_reads_submission" FOREIGN KEY ("submission_id")
+          REFERENCES "contact_submissions" ("id") ON DELETE CASCADE
+      )`);
+    await queryRunner.query(
+      `CREATE INDEX "IDX_lead_reads_submission" ON "lead_reads" ("submission_id")`,
+    );
+    await queryRunner.query(`
+      INSERT INTO lead_reads (user_id, submission_id, at)
+      SELECT u.id, s.id, s.read_at FROM contact_submissions s CROSS JOIN users u
+       WHERE s.read_at IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE INDEX "IDX_contact_submissions_domain" ON "contact_submissions"
+        (lower(split_part("email", '@', 2)), "created_at")`,
+    );
+    await queryRunner.query(`
       ALTER TABLE "notifications"
         ADD COLUMN "purpose" varchar(32) NOT NULL DEFAULT 'lead',
         DROP CONSTRAINT "UQ_notifications_submission_channel",
@@ -93,6 +120,8 @@ export class OwnersAndPromises1795800000000 implements MigrationInterface {
         DROP CONSTRAINT "UQ_notifications_submission_channel_purpose",
         ADD CONSTRAINT "UQ_notifications_submission_channel" UNIQUE ("submission_id", "channel"),
         DROP COLUMN "purpose"`);
+    await queryRunner.query(`DROP INDEX "IDX_contact_submissions_domain"`);
+    await queryRunner.query(`DROP TABLE "lead_reads"`);
     await queryRunner.query(`DROP TABLE "lead_events"`);
     await queryRunner.query(`DROP INDEX "IDX_leads_responded"`);
     await queryRunner.query(`DROP INDEX "IDX_leads_unowned"`);

@@ -6,6 +6,7 @@ import { fieldsOf } from '../../operators/console/console-body.js';
 import type { Operator } from '../../operators/sessions.js';
 import { cursorOf, cursorText, FilterError, filterOf } from '../inbox-filter.js';
 import { Inbox, InboxRefusal, NOTE_MAX } from '../inbox.js';
+import { bulk, bulkOf } from '../bulk.js';
 import { answered } from './refusals.js';
 
 type Query = Record<string, unknown>;
@@ -52,6 +53,19 @@ export class LeadsController {
         );
       }
       return this.inbox.setStatus(id, status, operator.username);
+    });
+  }
+
+  /**
+   * One action on selected leads (`{ ids, action: status|owner|spam|not-spam, status?, owner? }`),
+   * each done and audited on its own: the answer says which were refused and why.
+   */
+  @Post('bulk')
+  @HttpCode(200)
+  bulk(@Body() body: unknown, @CurrentOperator() operator: Operator) {
+    return answered(async () => {
+      const { ids, action } = bulkOf(body);
+      return { results: await bulk(this.inbox, ids, action, operator) };
     });
   }
 

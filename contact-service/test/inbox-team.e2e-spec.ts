@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { applyMigrations } from '../src/database/apply-migrations.js';
+import {
+  enrolOperator,
+  startConsole,
+  type ConsoleClient,
+  type RunningConsole,
+} from './support/console-client.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+// What a team needs when many leads arrive, through the console's API on real Postgres: unread
+// per operator, bulk actions (each lead on its own, audited on its own), related leads.
+let db: TestDatabase;
+let console_: RunningConsole;
+let ada: ConsoleClient;
+let max: ConsoleClient;
+let eve: ConsoleClient;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await applyMigrations(db.url, { timeoutMs: 60_000 });
+  console_ = await startConsole(db.url);
+  ada = (await enrolOperator(db.url, console_, 'ada', 'admin')).client;
+  max = (await enrolOperator(db.url, console_, 'max', 'member')).client;
+  eve = (await enrolOperator(db.url, console_, 'eve', 'member')).client;
+});
+
+afterAll(async () => {
+  await console_?.close();
+  await db?.drop();
+});
+
+/** Leads as the form stores them, `minutesAgo` apart in the order given; answers their ids. */
+async function leads(...people: { name: string; email: string; message?: string }[]) {
+  const ids: string[] = [];
+  for (const [i, person] of people.entries()) {
+    const [row] = await db.query<{ id: string }>(
+      `INSERT INTO contact_submissions (name, email, company, role, message, created_at)
+       VALUES ($1, $2, 'Some Bank', 'CFO', $3, now() - make_interval(mins => $4)) RETURNING id`,
+      [person.name, person.email, person.message ?? 'Hello', 60 - i],
+    );
+    ids.push(row!.id);
+  }
+  return ids;
+}
+
+const rows = async (client: ConsoleClient, query: string) => {
+  const answer = await client.call('GET', `/leads?${query}`);
+  expect(answer.status).toBe(200);
+  return answer.body.leads as { id: string; unread: boolean; related: number; owner: string }[];
+};
+
+describe('unread', () => {
+  it('is each operator’s own', async () => {
+    const [id] = await leads({ name: 'Read Once', email: 'read.once@northbank.example' });
+    expect((await max.call('GET', `/leads/${id}`)).status).toBe(200);
+    expect((await rows(max, 'q=read once'))[0]!.unread).toBe(false);
+    expect((await rows(eve, 'q=read once'))[0]!.unread).toBe(true);
+    expect((await rows(eve, 'q=read once&unread=true')).map((row) => row.id)).toEqual([id]);
+    expect(await rows(max, 'q=read once&unread=true')).toEqual([]);
+  });
+});
+
+describe('bulk actions', () => {
+  it('moves each selected lead on its own, and says which were refused and why', async () => {
+    const [a, b, c] = await leads(
+      { name: 'Bulk One', email: 'one@bulkbank.example' },
+      { name: 'Bulk Two', email: 'two@bulkbank.example' },
+      {
+        name: 'Bulk Three',
+        email: 'three@bulkbank.example',
+        message: 'Subject: Accessibility Feedback\n\nFaint focus.',
+      },
+    );
+    const answer = await max.call('POST', '/leads/bulk', {
+      ids: [a, b, c],
+      action: 'status',
+      status: 'contacted',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.results).toEqual([
+      { id: a, ok: true },
+      { id: b, ok: true },
+      { id: c, ok: false, message: 'A new lead can move to acknowledged, not to contacted.' },
+    ]);
+    const audit = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE command = 'status' AND actor = 'max'`,
+    );
+    expect(audit[0]!.n).toBe(2);
+  });
+
+  it('assigns as the role allows: a member takes, an admin gives', async () => {
+    const [a, b] = await leads(
+      { name: 'Owner One', email: 'o1@ownerbank.example' },
+      { name: 'Owner Two', email: 'o2@ownerbank.example' },
+    );
+    const taken = await max.call('POST', '/leads/bulk', {
+      ids: [a, b],
+      action: 'owner',
+      owner: 'max',
+    });
+    expect((taken.body.results as { ok: boolean }[]).every((result) => result.ok)).toBe(true);
+    const refused = await eve.call('POST', '/leads/bulk', {
+      ids: [a],
+      action: 'owner',
+      owner: 'eve',
+    });
+    expect(refused.body.results).toEqual([
+      {
+        id: a,
+        ok: false,
+        message: 'max is on this lead: only an admin can give it to someone else.',
+      },
+    ]);
+    const given = await ada.call('POST', '/leads/bulk', {
+      ids: [a, b],
+      action: 'owner',
+      owner: 'eve',
+    });
+    expect((given.body.results as { ok: boolean }[]).every((result) => result.ok)).toBe(true);
+    expect((await rows(eve, 'owner=mine&q=owner')).map((row) => row.id).sort()).toEqual(
+      [a, b].sort(),
+    );
+  });
+
+  it('marks spam and back, each announced on its own', async () => {
+    const [a] = await leads({ name: 'Spam Bulk', email: 'spam@spambank.example' });
+    const marked = await max.call('POST', '/leads/bulk', { ids: [a], action: 'spam' });
+    expect(marked.body.results).toEqual([{ id: a, ok: true }]);
+    expect((await rows(max, 'spam=true&q=spam bulk')).map((row) => row.id)).toEqual([a]);
+    await max.call('POST', '/leads/bulk', { ids: [a], action: 'not-spam' });
+    expect((await rows(max, 'q=spam bulk')).map((row) => row.id)).toEqual([a]);
+  });
+
+  it('answers any body with a 200 or a 400 that says what to fix, never a 5xx', async () => {
+    const before = await db.query(`SELECT count(*)::int AS n FROM audit_log`);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          {
+            ids: fc.oneof(fc.array(fc.uuid(), { maxLength: 3 }), fc.anything()),
+            action: fc.oneof(
+              fc.constantFrom('status', 'owner', 'spam', 'not-spam', 'delete'),
+              fc.anything(),
+            ),
+            status: fc.oneof(fc.constantFrom('contacted', 'won'), fc.anything()),
+            owner: fc.oneof(fc.constantFrom('max', null), fc.anything()),
+          },
+          { requiredKeys: [] },
+        ),
+        async (body) => {
+          const answer = await ada.call('POST', '/leads/bulk', body);
+          expect([200, 400]).toContain(answer.status);
+          if (answer.status === 400) expect(typeof answer.body.message).toBe('string');
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // Random ids name no lead: nothing changed, nothing audited.
+    expect(await db.query(`SELECT count(*)::int AS n FROM audit_log`)).toEqual(before);
+    const tooMany = Array.from({ length: 101 }, () => crypto.randomUUID());
+    const answer = await ada.call('POST', '/leads/bulk', { ids: tooMany, action: 'spam' });
+    expect([answer.status, answer.body.message]).toEqual([
+      400,
+      'Select between 1 and 100 leads (ids).',
+    ]);
+  });
+});
+
+describe('related leads', () => {
+  it('lists earlier leads from the same address and company domain, never by a free-mail domain', async () => {
+    const [first, colleague, , again] = await leads(
+      { name: 'Rel First', email: 'anna@relbank.example' },
+      { name: 'Rel Colleague', email: 'ben@RELBANK.example' },
+      { name: 'Rel Gmail', email: 'anna.private@gmail.com' },
+      { name: 'Rel Again', email: 'Anna@relbank.example' },
+    );
+    const [gmailTwo] = await leads({ name: 'Rel Gmail Two', email: 'someone@gmail.com' });
+    const opened = await max.call('GET', `/leads/${again}`);
+    expect(
+      (opened.body.related as { id: string; sameAddress: boolean }[]).map((lead) => [
+        lead.id,
+        lead.sameAddress,
+      ]),
+    ).toEqual([
+      [colleague, false],
+      [first, true],
+    ]);
+    const shown = await rows(max, 'q=rel');
+    const related = Object.fromEntries(shown.map((row) => [row.id, row.related]));
+    expect(related[again!]).toBe(2);
+    expect(related[first!]).toBe(0);
+    expect(related[gmailTwo!]).toBe(0);
+  });
+});
