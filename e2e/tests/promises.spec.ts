@@ -1,0 +1,78 @@
+// The callback promise in Chromium against the stack (docs/operating.md, "Workflows and due
+// times", "Owners", "Reminders and escalations"): a contact request received 21 hours ago is due
+// soon in the inbox, its reminder reaches the team's inbox by mail and is in the lead's history;
+// an operator takes it and finds it under "Mine"; leads selected in the inbox are assigned at
+// once. Every new state is checked with axe and photographed.
+import { test as base, expect, type Page } from '@playwright/test';
+import {
+  checkConsoleScreen,
+  enrolledOperator,
+  keepConsoleTrafficLocal,
+} from '../support/console.ts';
+import { mailWithSubject } from '../support/mail.ts';
+import { consoleUrl, sql } from '../support/stack.ts';
+
+const test = base.extend({
+  context: async ({ context }, use) => {
+    await keepConsoleTrafficLocal(context);
+    await use(context);
+  },
+});
+
+test.describe.configure({ timeout: 120_000 });
+
+async function expectHeading(page: Page, name: string): Promise<void> {
+  const heading = page.getByRole('heading', { level: 1, name });
+  await expect(heading).toBeVisible();
+  await expect(heading).toBeFocused();
+}
+
+/**
+ * A contact request received `hours` ago, stored as the service stores it: the lead and its
+ * email notification, not yet handed to the queue. The outbox relay hands it over and starts the
+ * watch over its promise, as for a lead sent just now; its reminder time is already past.
+ */
+async function receivedAgo(name: string, hours: number): Promise<void> {
+  await sql(
+    `WITH lead AS (
+       INSERT INTO contact_submissions (name, email, company, role, message, created_at)
+       VALUES ($1, 'promise@bank.example', 'Promise Bank', 'CFO', 'Please call me back.',
+               now() - make_interval(secs => $2))
+       RETURNING id)
+     INSERT INTO notifications (submission_id, channel) SELECT id, 'email' FROM lead`,
+    [name, hours * 3600],
+  );
+}
+
+test('a call back due soon is reminded to the team, taken, and found under Mine', async ({
+  page,
+}, testInfo) => {
+  const operator = await enrolledOperator(page, 'member');
+  const name = `Caller ${Date.now().toString(36)}`;
+  await receivedAgo(name, 21);
+
+  // The reminder reaches the team's inbox: the lead's name and company, and where to open it.
+  const reminder = await mailWithSubject(`Reminder: call back ${name} (Promise Bank) by`);
+  expect(reminder.text).toContain('/console/leads/');
+  expect(reminder.text).not.toContain('promise@bank.example');
+  expect(reminder.text).not.toContain('Please call me back.');
+
+  await page.goto(`${consoleUrl}/console/?due=soon&q=${encodeURIComponent(name)}`);
+  await expectHeading(page, 'Inbox');
+  await expect(page.getByText(/Call back by .* \(due soon\)/)).toBeVisible();
+  await checkConsoleScreen(page, testInfo, 'inbox due soon');
+
+  await page.getByRole('link', { name }).click();
+  await expectHeading(page, 'Lead');
+  await expect(page.getByText(/Reminder sent to the team/)).toBeVisible();
+  await page.getByRole('button', { name: 'Take this lead' }).click();
+  await expect(page.getByRole('button', { name: 'Hand back to the team' })).toBeVisible();
+  await expect(page.getByText(`${operator.username} took the lead`)).toBeVisible();
+  await checkConsoleScreen(page, testInfo, 'lead taken');
+
+  await page.goto(`${consoleUrl}/console/?owner=mine`);
+  await expectHeading(page, 'Inbox');
+  await expect(page.getByLabel('Owner')).toHaveValue('mine');
+  await expect(page.getByRole('link', { name })).toBeVisible();
+  await checkConsoleScreen(page, testInfo, 'inbox mine');
+});
