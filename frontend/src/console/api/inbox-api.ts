@@ -28,12 +28,15 @@ export interface InboxEntry {
   name: string;
   company: string;
   role: string;
+  /** Not opened yet by the operator who asks: each operator reads leads for themselves. */
   unread: boolean;
   spam: boolean;
   deliveryFailed: boolean;
   due: Due | null;
   /** The operator's username who owns the lead; null: the team's. */
   owner: string | null;
+  /** Earlier leads from the same address or company domain, counted up to 100 ("99+"). */
+  related: number;
 }
 
 export interface InboxPage {
@@ -115,6 +118,17 @@ export type HistoryEntry = { at: string; actor: string } & (
   | { event: 'cancelled'; step: PromisedStep | null; count: number }
 );
 
+/** An earlier lead from the same address, or the same company's (not a free-mail) domain. */
+export interface RelatedLead {
+  id: string;
+  receivedAt: string;
+  kind: LeadKind;
+  status: LeadStatus;
+  name: string;
+  company: string;
+  sameAddress: boolean;
+}
+
 export interface Lead {
   id: string;
   createdAt: string;
@@ -132,6 +146,8 @@ export interface Lead {
   next: LeadStatus[];
   notifications: Delivery[];
   history: HistoryEntry[];
+  /** Newest first, at most 20 (spam is never related). */
+  related: RelatedLead[];
   notes: Note[];
 }
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { applyFilter, type UrlFilterProps } from '../../ui/url-filter';
 import { ALL_STATUSES, KIND_LABELS, STATUS_LABELS, UNOWNED } from './words';
 
@@ -7,96 +7,139 @@ const FIELDS = ['q', 'kind', 'status', 'owner', 'due', 'from', 'to', 'unread', '
 
 /**
  * The inbox's filter, read from and written to the URL's query (so a view can be bookmarked and
- * shared): a plain form, applied when sent.
+ * shared): a plain form, applied when sent. On a phone it would fill the first screen before any
+ * lead, so below 40rem it sits behind a "Filters (2)" disclosure button, closed until opened
+ * (console.css); wider, the button is not shown and the form always is.
  */
 export function InboxFilters({ filter, onApply }: UrlFilterProps) {
   const id = useId();
+  const [open, setOpen] = useState(false);
   const apply = applyFilter(FIELDS, onApply);
   const value = (name: string) => filter.get(name) ?? '';
+  const active = FIELDS.filter((name) => value(name) !== '').length;
+  // The form is drawn anew for each filter (its fields show the URL's): the button that applied
+  // it is gone, so focus comes back to the same place rather than to the page's start.
+  const toggle = useRef<HTMLButtonElement>(null);
+  const submit = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    if (toggle.current?.offsetParent) toggle.current.focus();
+    else submit.current?.focus();
+  }, []);
   return (
-    <form className="filters" role="search" aria-label="Filter the inbox" onSubmit={apply}>
-      <div className="field wide">
-        <label htmlFor={`${id}-q`}>Search</label>
-        <input
-          id={`${id}-q`}
-          name="q"
-          type="search"
-          maxLength={200}
-          defaultValue={value('q')}
-          aria-describedby={`${id}-q-hint`}
-        />
-        <p id={`${id}-q-hint`} className="hint">
-          Name, company, role, email or message; accents do not matter.
-        </p>
-      </div>
-      <Select id={`${id}-kind`} name="kind" label="Kind" value={value('kind')}>
-        <option value="">All kinds</option>
-        {Object.entries(KIND_LABELS).map(([kind, label]) => (
-          <option key={kind} value={kind}>
-            {label}
-          </option>
-        ))}
-      </Select>
-      <Select id={`${id}-status`} name="status" label="Status" value={value('status')}>
-        <option value="">Any status</option>
-        {ALL_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {STATUS_LABELS[status]}
-          </option>
-        ))}
-      </Select>
-      <Select id={`${id}-owner`} name="owner" label="Owner" value={value('owner')}>
-        <option value="">Anyone</option>
-        <option value="mine">Mine</option>
-        <option value="unowned">{UNOWNED}</option>
-      </Select>
-      <Select
-        id={`${id}-due`}
-        name="due"
-        label="Due"
-        value={value('due')}
-        hint="Call-backs promised to contact requests, answers promised to accessibility feedback."
+    <>
+      <button
+        ref={toggle}
+        type="button"
+        className="secondary filters-toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-filters`}
+        onClick={() => setOpen(!open)}
       >
-        <option value="">Any time</option>
-        <option value="overdue">Overdue</option>
-        <option value="soon">Due soon</option>
-        <option value="today">Due today</option>
-      </Select>
-      <div className="field">
-        <label htmlFor={`${id}-from`}>Received from</label>
-        <input id={`${id}-from`} name="from" type="date" defaultValue={value('from')} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-to`}>Received until</label>
-        <input id={`${id}-to`} name="to" type="date" defaultValue={value('to')} />
-      </div>
-      <div className="checks">
-        <label>
+        Filters
+        {active > 0 && (
+          <>
+            <span aria-hidden="true">{` (${active})`}</span>
+            <span className="visually-hidden">{` (${active} active)`}</span>
+          </>
+        )}
+      </button>
+      <form
+        id={`${id}-filters`}
+        className={open ? 'filters' : 'filters collapsed'}
+        role="search"
+        aria-label="Filter the inbox"
+        onSubmit={apply}
+      >
+        <div className="field wide">
+          <label htmlFor={`${id}-q`}>Search</label>
           <input
-            name="unread"
-            type="checkbox"
-            value="true"
-            defaultChecked={value('unread') === 'true'}
-          />{' '}
-          Unread only
-        </label>
-        <label>
-          <input
-            name="spam"
-            type="checkbox"
-            value="true"
-            defaultChecked={value('spam') === 'true'}
-          />{' '}
-          Suspected spam instead
-        </label>
-      </div>
-      <div className="actions">
-        <button type="submit">Apply filter</button>
-        <button type="button" className="secondary" onClick={() => onApply(new URLSearchParams())}>
-          Clear
-        </button>
-      </div>
-    </form>
+            id={`${id}-q`}
+            name="q"
+            type="search"
+            maxLength={200}
+            defaultValue={value('q')}
+            aria-describedby={`${id}-q-hint`}
+          />
+          <p id={`${id}-q-hint`} className="hint">
+            Name, company, role, email or message; accents do not matter.
+          </p>
+        </div>
+        <Select id={`${id}-kind`} name="kind" label="Kind" value={value('kind')}>
+          <option value="">All kinds</option>
+          {Object.entries(KIND_LABELS).map(([kind, label]) => (
+            <option key={kind} value={kind}>
+              {label}
+            </option>
+          ))}
+        </Select>
+        <Select id={`${id}-status`} name="status" label="Status" value={value('status')}>
+          <option value="">Any status</option>
+          {ALL_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </Select>
+        <Select id={`${id}-owner`} name="owner" label="Owner" value={value('owner')}>
+          <option value="">Anyone</option>
+          <option value="mine">Mine</option>
+          <option value="unowned">{UNOWNED}</option>
+        </Select>
+        <Select
+          id={`${id}-due`}
+          name="due"
+          label="Due"
+          value={value('due')}
+          hint="Call-backs promised to contact requests, answers promised to accessibility feedback."
+        >
+          <option value="">Any time</option>
+          <option value="overdue">Overdue</option>
+          <option value="soon">Due soon</option>
+          <option value="today">Due today</option>
+        </Select>
+        <div className="field">
+          <label htmlFor={`${id}-from`}>Received from</label>
+          <input id={`${id}-from`} name="from" type="date" defaultValue={value('from')} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>Received until</label>
+          <input id={`${id}-to`} name="to" type="date" defaultValue={value('to')} />
+        </div>
+        <div className="checks">
+          <label>
+            <input
+              name="unread"
+              type="checkbox"
+              value="true"
+              defaultChecked={value('unread') === 'true'}
+            />{' '}
+            Unread only
+          </label>
+          <label>
+            <input
+              name="spam"
+              type="checkbox"
+              value="true"
+              defaultChecked={value('spam') === 'true'}
+            />{' '}
+            Suspected spam instead
+          </label>
+        </div>
+        <div className="actions">
+          <button ref={submit} type="submit">
+            Apply filter
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => onApply(new URLSearchParams())}
+          >
+            Clear
+          </button>
+        </div>
+      </form>
+    </>
   );
 }
 

@@ -7,25 +7,18 @@ import {
   INBOX_REFRESH_MS,
   useInboxCountsQuery,
   useInboxPageQuery,
-  type InboxEntry,
 } from '../../api/inbox-api';
 import { PageHeading } from '../../ui/PageHeading';
-import { VisitorText } from '../../ui/VisitorText';
+import { BulkActions } from './BulkActions';
 import { InboxFilters } from './InboxFilters';
-import {
-  ALL_STATUSES,
-  dueClass,
-  dueText,
-  KIND_LABELS,
-  STATUS_LABELS,
-  timeText,
-  UNOWNED,
-} from './words';
+import { InboxTable } from './InboxTable';
+import { ALL_STATUSES, STATUS_LABELS } from './words';
 
 /**
  * The inbox: newest first (or oldest), filtered by the URL's query, a page at a time (the link to
- * the next page carries the place, never an offset). The counts are read again every few seconds; when they change, the
- * first page is too, so a new lead shows within 10 s and is announced.
+ * the next page carries the place, never an offset). The counts are read again every few seconds;
+ * when they change, the first page is too, so a new lead shows within 10 s and is announced. The
+ * leads selected on the page take one action together; a new filter or page selects none.
  */
 export function InboxPage({ me }: { me: Me }) {
   const [, navigate] = useLocation();
@@ -40,7 +33,13 @@ export function InboxPage({ me }: { me: Me }) {
     pollingInterval: INBOX_REFRESH_MS,
     skipPollingIfUnfocused: false,
   });
-  const page = useInboxPageQuery(after ? `${filter}&after=${encodeURIComponent(after)}` : filter);
+  const query = after ? `${filter}&after=${encodeURIComponent(after)}` : filter;
+  const page = useInboxPageQuery(query);
+  const leads = page.data?.leads ?? [];
+  const [selection, setSelection] = useState({ query, ids: new Set<string>() });
+  const selected = selection.query === query ? selection.ids : new Set<string>();
+  const select = (ids: string[]) => setSelection({ query, ids: new Set(ids) });
+  const selectAll = useRef<HTMLInputElement>(null);
   const total = counts.data ? Object.values(counts.data).reduce((a, b) => a + (b ?? 0), 0) : null;
   const announcement = useNewLeads(total, () => {
     if (!after) void page.refetch();
@@ -87,11 +86,25 @@ export function InboxPage({ me }: { me: Me }) {
       {page.data && page.data.leads.length === 0 && (
         <p>{filter || after ? 'No lead matches this filter.' : 'No leads yet.'}</p>
       )}
-      {page.data && page.data.leads.length > 0 && (
+      <BulkActions
+        key={`bulk:${query}`}
+        leads={leads.filter((lead) => selected.has(lead.id))}
+        me={me}
+        spamView={spam}
+        onSettled={(keep) => {
+          // The toolbar goes once nothing is selected: focus stays on the page, where it began.
+          if (keep.length === 0) selectAll.current?.focus();
+          select(keep);
+        }}
+      />
+      {leads.length > 0 && (
         <InboxTable
-          leads={page.data.leads}
+          leads={leads}
           oldest={oldest}
           onSort={() => navigate(withParam('order', oldest ? null : 'oldest'))}
+          selected={selected}
+          onSelect={select}
+          selectAll={selectAll}
         />
       )}
       <div className="actions">
@@ -119,72 +132,6 @@ export function InboxPage({ me }: { me: Me }) {
         </p>
       )}
     </>
-  );
-}
-
-/** The leads of a page; the Received column sorts (the one order a keyset page can take). */
-function InboxTable({
-  leads,
-  oldest,
-  onSort,
-}: {
-  leads: InboxEntry[];
-  oldest: boolean;
-  onSort: () => void;
-}) {
-  return (
-    <table className="inbox">
-      <caption className="visually-hidden">Leads, {oldest ? 'oldest' : 'newest'} first</caption>
-      <thead>
-        <tr>
-          <th scope="col" aria-sort={oldest ? 'ascending' : 'descending'}>
-            <button type="button" className="sort" onClick={onSort}>
-              Received <span aria-hidden="true">{oldest ? '▲' : '▼'}</span>
-              <span className="visually-hidden">
-                , {oldest ? 'oldest' : 'newest'} first; sort {oldest ? 'newest' : 'oldest'} first
-              </span>
-            </button>
-          </th>
-          <th scope="col">Name</th>
-          <th scope="col">Company and role</th>
-          <th scope="col">Kind</th>
-          <th scope="col">Status</th>
-          <th scope="col">Owner</th>
-        </tr>
-      </thead>
-      <tbody>
-        {leads.map((lead) => (
-          <tr key={lead.id} className={lead.unread ? 'unread' : undefined}>
-            <td>{timeText(lead.receivedAt)}</td>
-            <td>
-              <Link href={`/leads/${lead.id}`}>
-                {lead.unread && <span className="badge">Unread</span>}{' '}
-                <VisitorText text={lead.name} />
-              </Link>
-            </td>
-            <td>
-              <VisitorText text={lead.company} />
-              <br />
-              <span className="muted">
-                <VisitorText text={lead.role} />
-              </span>
-            </td>
-            <td>{KIND_LABELS[lead.kind]}</td>
-            <td>
-              {STATUS_LABELS[lead.status]}
-              {lead.due && <span className={dueClass(lead.due)}>{dueText(lead.due)}</span>}
-              {lead.deliveryFailed && <span className="due overdue">A notification failed</span>}
-            </td>
-            <td className={lead.owner ? undefined : 'muted'}>
-              <span className="cell-label" aria-hidden="true">
-                Owner:{' '}
-              </span>
-              {lead.owner ? <VisitorText text={lead.owner} /> : UNOWNED}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 

@@ -15,6 +15,7 @@ import { LeadDeliveries } from './LeadDeliveries';
 import { LeadHistory } from './LeadHistory';
 import { LeadNotes } from './LeadNotes';
 import { LeadOwner } from './LeadOwner';
+import { LeadRelated } from './LeadRelated';
 import { dueClass, dueText, KIND_LABELS, STATUS_LABELS, timeText, UNOWNED } from './words';
 
 /** The subject line an accessibility report starts with (contract/contact-fields.json). */
@@ -22,7 +23,7 @@ const ACCESSIBILITY_PREFIX = subjectLine.replace('{subject}', subjects.accessibi
 
 /**
  * One lead: every field as text, its status, its promise and its owner, what comes next,
- * deliveries, history, notes.
+ * deliveries, history, the earlier leads from the same person or company, notes.
  */
 export function LeadPage({ id, me }: { id: string; me: Me }) {
   const lead = useLeadQuery(id);
@@ -93,6 +94,7 @@ function LeadDetails({ lead, me }: { lead: Lead; me: Me }) {
       <LeadActions lead={lead} />
       <LeadDeliveries lead={lead} />
       <LeadHistory lead={lead} />
+      <LeadRelated lead={lead} />
       <LeadNotes lead={lead} />
     </>
   );

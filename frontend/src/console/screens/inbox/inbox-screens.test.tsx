@@ -23,6 +23,7 @@ const entry = (id: string, more: Partial<InboxEntry>): InboxEntry => ({
   deliveryFailed: false,
   due: null,
   owner: null,
+  related: 0,
   ...more,
 });
 const LEADS = [
@@ -104,6 +105,33 @@ describe('the inbox', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Anyone', 'Mine', 'Unowned']);
+  });
+});
+
+describe('the inbox’s filter on a phone', () => {
+  it('is a disclosure, closed at first, that says how many filters are active', async () => {
+    const user = userEvent.setup();
+    open('/console/?kind=contact&owner=mine');
+    await screen.findByRole('table', { name: /Leads/ });
+    // Hidden wider than 40rem by console.css, which jsdom does not apply.
+    const toggle = screen.getByRole('button', { name: 'Filters (2 active)' });
+    const form = screen.getByRole('search', { name: 'Filter the inbox' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', form.id);
+    expect(form).toHaveClass('collapsed');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(form).not.toHaveClass('collapsed');
+
+    // Applied, the form is drawn anew (closed) and focus is not lost to the page's start.
+    await user.selectOptions(within(form).getByLabelText('Kind'), '');
+    await user.click(within(form).getByRole('button', { name: 'Apply filter' }));
+    await waitFor(() => expect(window.location.search).toBe('?owner=mine'));
+    expect(screen.getByRole('button', { name: 'Filters (1 active)' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(screen.getByRole('button', { name: 'Apply filter' })).toHaveFocus();
   });
 });
 

@@ -34,6 +34,7 @@ const baseLead = (): Lead => ({
   next: ['contacted'],
   notifications: [],
   history: [],
+  related: [],
   notes: [],
 });
 const account = (username: string, more: Partial<AccountInfo> = {}): AccountInfo => ({
