@@ -22,6 +22,7 @@ import { dayBounds, type InboxCursor, type InboxFilter } from '../src/inbox/inbo
 import { Inbox } from '../src/inbox/inbox.js';
 import { exportLeads } from '../src/inbox/lead-export.js';
 import { overviewOf } from '../src/inbox/overview.js';
+import { settleLeadCounts } from '../src/leads/lead-counts.js';
 import { supportCalendar, supportDate } from '../src/leads/support-hours.js';
 import { planLine, type PlanNode } from './query-plans.js';
 import { OPERATORS, RARE_WORD, seedLeads } from './seed-leads.js';
@@ -188,6 +189,10 @@ async function run(url: string, failures: string[]): Promise<void> {
   const options = dataSourceOptions({ url, poolSize: POOL_SIZE, timeoutMs: 60_000 });
   const dataSource = new DataSource(options);
   await dataSource.initialize();
+  // What the worker's hourly job has done in a running deployment: a day ago is settled.
+  const settling = performance.now();
+  await settleLeadCounts(dataSource);
+  console.log(`  counts settled up to a day ago: ${seconds(performance.now() - settling)}\n`);
   const query = dataSource.query.bind(dataSource);
   dataSource.query = ((sql: string, parameters: unknown[] = [], runner?: QueryRunner) => {
     const kept = statements.get(capturing!) ?? [];

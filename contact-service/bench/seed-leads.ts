@@ -105,7 +105,8 @@ const pick = (list: string) => `${list}[1 + floor(random() * cardinality(${list}
 /**
  * One batch: leads i = $1…$2 of $3, their notifications and status history. CTEs with random()
  * are MATERIALIZED so that each value is drawn once per row. $4: now, $5: the accessibility
- * subject line, $6: spam texts, $7: every how many leads RARE_WORD is written.
+ * subject line, $6: spam texts, $7: every how many leads RARE_WORD is written, $8: the operators'
+ * ids (OPERATORS, in order).
  */
 const BATCH_SQL = `
 WITH g AS MATERIALIZED (
@@ -129,9 +130,11 @@ s AS MATERIALIZED (
     WHEN age < 2 THEN CASE WHEN step < 0.85 THEN 'new' ELSE 'contacted' END
     WHEN age < 14 THEN CASE WHEN step < 0.35 THEN 'new' WHEN step < 0.75 THEN 'contacted' WHEN step < 0.85 THEN 'qualified' ELSE 'not_a_fit' END
     ELSE CASE WHEN step < 0.02 THEN 'new' WHEN step < 0.1 THEN 'contacted' WHEN step < 0.4 THEN 'qualified' ELSE 'not_a_fit' END
-  END AS status FROM p),
+  END AS status, least($4::timestamptz, p.created_at + random() * interval '2 days') AS seen_at,
+  random() AS owned, $8::uuid[] AS team FROM p),
 leads AS (
-  INSERT INTO contact_submissions (name, email, company, role, message, created_at, spam_reason, status, read_at)
+  INSERT INTO contact_submissions (name, email, company, role, message, created_at, spam_reason, status, read_at,
+                                   owner_id, responded_at, responded_on_time)
   SELECT CASE WHEN family_first THEN family[n] || sep || given[f] ELSE given[f] || sep || family[n] END,
          given_ascii[f] || '.' || family_ascii[n] || CASE WHEN random() < 0.3 THEN floor(random() * 100)::text ELSE '' END
            || '@' || ${pick('host')},
@@ -153,9 +156,16 @@ leads AS (
               WHEN step < 0.9 THEN 'trap field website (of earlier forms) was filled' ELSE 'marked by ops@bench.example' END,
          status,
          CASE WHEN status <> 'new' OR seen < CASE WHEN is_spam OR age < 2 THEN 0.2 WHEN age < 14 THEN 0.5 ELSE 0.9 END
-              THEN least($4::timestamptz, created_at + random() * interval '2 days') END
+              THEN seen_at END,
+         CASE WHEN NOT is_spam AND status IN ('new', 'contacted', 'acknowledged', 'assessed') AND owned < 0.6
+              THEN team[1 + floor(owned / 0.6 * cardinality(team))::int] END,
+         CASE WHEN status <> 'new' THEN seen_at END,
+         CASE WHEN status <> 'new' THEN seen_at - created_at <= CASE WHEN is_a11y THEN interval '2 days' ELSE interval '24 hours' END END
     FROM s
   RETURNING id, created_at, status, read_at, spam_reason IS NOT NULL AS is_spam),
+reads AS (
+  INSERT INTO lead_reads (user_id, submission_id, at)
+  SELECT ($8::uuid[])[1], id, read_at FROM leads WHERE read_at IS NOT NULL),
 sends AS MATERIALIZED (
   SELECT leads.id, leads.created_at, c.channel, random() AS r,
          leads.created_at > $4::timestamptz - interval '1 hour' AS newest
@@ -183,37 +193,12 @@ SELECT leads.id, least($4::timestamptz, leads.read_at + (step.n - 1) * interval 
        WITH ORDINALITY AS step(from_status, to_status, n)
  WHERE leads.status <> 'new'`;
 
-/** The operators of the seeded inbox; the bench reads as the first (inbox-bench.ts's ACTOR). */
-export const OPERATORS = ['anna', 'ben', 'chloe', 'dev', 'emma'];
-
 /**
- * The team's side, once the leads are written: five operators; 60% of the open leads owned,
- * shared among them; what the first operator has opened (every lead read by anyone, as teams
- * read their inbox); each answered lead's first response and whether it came within its promise
- * (24 hours for a call back; two days, near enough, for an acknowledgement).
+ * The operators of the seeded inbox: 60% of the open leads are theirs, shared among them, and
+ * the first (inbox-bench.ts's ACTOR, whose "mine" and "unread" the bench reads) has opened every
+ * lead anyone opened.
  */
-const TEAM_SQL = `
-WITH team AS (
-  INSERT INTO users (username, role, enrolled_at)
-  SELECT name, 'member', now() FROM unnest($1::text[]) AS name RETURNING id, username),
-owned AS (
-  UPDATE contact_submissions s
-     SET owner_id = (SELECT array_agg(id ORDER BY username) FROM team)[1 + floor(random() * 5)::int]
-   WHERE spam_reason IS NULL AND status IN ('new', 'contacted', 'acknowledged', 'assessed')
-     AND random() < 0.6
-  RETURNING 1),
-reads AS (
-  INSERT INTO lead_reads (user_id, submission_id, at)
-  SELECT (SELECT id FROM team WHERE username = $1[1]), id, read_at
-    FROM contact_submissions WHERE read_at IS NOT NULL
-  RETURNING 1)
-UPDATE contact_submissions s
-   SET responded_at = first.at,
-       responded_on_time = first.at - s.created_at <= CASE WHEN lead_kind(s.message) = 'contact'
-                                                           THEN interval '24 hours' ELSE interval '2 days' END
-  FROM (SELECT submission_id, min(at) AS at FROM lead_status_changes
-         WHERE from_status = 'new' GROUP BY 1) first
- WHERE first.submission_id = s.id`;
+export const OPERATORS = ['anna', 'ben', 'chloe', 'dev', 'emma'];
 
 /**
  * Writes `count` leads into the (new) database at `url`, then VACUUM and ANALYZE; prints its
@@ -241,13 +226,29 @@ export async function seedLeads(url: string, count: number): Promise<Date> {
       [JSON.stringify(localeRows())],
     );
     const rareEvery = Math.max(1, Math.round(count / 300));
+    await client.query(
+      `INSERT INTO users (username, role, enrolled_at) SELECT name, 'member', now() FROM unnest($1::text[]) AS name`,
+      [OPERATORS],
+    );
+    const { rows: team } = await client.query(
+      `SELECT id FROM users WHERE username = ANY($1::text[]) ORDER BY array_position($1::text[], username::text)`,
+      [OPERATORS],
+    );
+    const teamIds = (team as { id: string }[]).map((user) => user.id);
     for (let from = 1; from <= count; from += BATCH) {
       const to = Math.min(count, from + BATCH - 1);
-      await client.query(BATCH_SQL, [from, to, count, now, ACCESSIBILITY_PREFIX, SPAM, rareEvery]);
+      await client.query(BATCH_SQL, [
+        from,
+        to,
+        count,
+        now,
+        ACCESSIBILITY_PREFIX,
+        SPAM,
+        rareEvery,
+        teamIds,
+      ]);
       console.log(`  ${to.toLocaleString('en')} leads (${elapsed()})`);
     }
-    await client.query(TEAM_SQL, [OPERATORS]);
-    console.log(`  owners, read markers, first responses (${elapsed()})`);
     // The visibility map, set by VACUUM, is what lets the counts read the index alone; ANALYZE
     // gives the planner the statistics of a settled table (and of the indexed expressions).
     await client.query(

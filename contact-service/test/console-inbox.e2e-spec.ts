@@ -77,6 +77,7 @@ describe('the inbox', () => {
         'name',
         'owner',
         'receivedAt',
+        'related',
         'role',
         'spam',
         'status',

@@ -76,3 +76,26 @@ test('a call back due soon is reminded to the team, taken, and found under Mine'
   await expect(page.getByRole('link', { name })).toBeVisible();
   await checkConsoleScreen(page, testInfo, 'inbox mine');
 });
+
+test('leads selected in the inbox are assigned at once, each on its own', async ({
+  page,
+}, testInfo) => {
+  await enrolledOperator(page, 'member');
+  const batch = `Batch ${Date.now().toString(36)}`;
+  const names = [`${batch} one`, `${batch} two`];
+  for (const name of names) await receivedAgo(name, 1);
+
+  await page.goto(`${consoleUrl}/console/?q=${encodeURIComponent(batch)}`);
+  await expectHeading(page, 'Inbox');
+  for (const name of names) await page.getByLabel(`Select ${name}`).check();
+  const toolbar = page.getByRole('region', { name: '2 selected' });
+  await expect(toolbar).toBeVisible();
+  await checkConsoleScreen(page, testInfo, 'inbox selected');
+  await toolbar.getByLabel('Assign to').selectOption({ label: 'Me' });
+  await toolbar.getByRole('button', { name: 'Assign' }).click();
+  await expect(page.getByRole('status').getByText('2 leads updated')).toBeVisible();
+
+  await page.goto(`${consoleUrl}/console/?owner=mine&q=${encodeURIComponent(batch)}`);
+  await expectHeading(page, 'Inbox');
+  for (const name of names) await expect(page.getByRole('link', { name })).toBeVisible();
+});

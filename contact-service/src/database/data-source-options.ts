@@ -9,6 +9,7 @@ import { Passkeys1795500000000 } from './migrations/1795500000000-passkeys.js';
 import { LeadInbox1795600000000 } from './migrations/1795600000000-lead-inbox.js';
 import { AuditFilters1795700000000 } from './migrations/1795700000000-audit-filters.js';
 import { OwnersAndPromises1795800000000 } from './migrations/1795800000000-owners-and-promises.js';
+import { SettledCounts1795900000000 } from './migrations/1795900000000-settled-counts.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -42,6 +43,7 @@ export function dataSourceOptions({
       LeadInbox1795600000000,
       AuditFilters1795700000000,
       OwnersAndPromises1795800000000,
+      SettledCounts1795900000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

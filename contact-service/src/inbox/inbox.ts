@@ -261,7 +261,7 @@ export class Inbox {
       this.leads.deliveriesOf([lead.id]),
       this.store.history(lead.id),
       this.store.notes(lead.id),
-      relatedLeads(this.dataSource, lead.id),
+      relatedLeads(this.dataSource, lead),
     ]);
     return {
       ...lead,

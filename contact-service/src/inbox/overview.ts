@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { kindSql, type LeadKind } from '../leads/lead-kind.js';
+import { kindSql, LEAD_KINDS, type LeadKind } from '../leads/lead-kind.js';
 import { dueCutoffs, FIRST_STEP, type PromiseRules } from '../leads/lead-promises.js';
 import { openPromises, type OpenPromises } from '../leads/promise-counts.js';
 import { SUPPORT_TIME_ZONE } from '../leads/support-hours.js';
@@ -30,12 +30,12 @@ export interface Overview {
   due: OpenPromises[];
 }
 
-const KIND = kindSql('s.message');
-
 /**
  * The console's small overview of the last weeks: numbers only, no person's data, so nothing to
- * audit. People's leads only (suspected spam left out). The first responses are the leads' own
- * columns (responded_at, responded_on_time), read with the receipt from one index.
+ * audit. People's leads only (suspected spam left out). One statement per kind, which reads the
+ * receipts and first responses of its weeks from the kind's own index alone
+ * (IDX_leads_responses_<kind>, migration 1795800000000): the week's figures and, in the same
+ * pass, the whole period's (GROUPING SETS).
  */
 export async function overviewOf(
   dataSource: DataSource,
@@ -45,50 +45,57 @@ export async function overviewOf(
 ): Promise<Overview> {
   const since = new Date(now.getTime() - weeks * 7 * 24 * 3600_000);
   const cut = dueCutoffs(now, rules);
-  const hours = `extract(epoch FROM s.responded_at - s.created_at) / 3600`;
-  // Not answered and past the first step's due time: a promise broken.
-  const brokenOpen = `s.responded_at IS NULL AND s.created_at < CASE ${KIND} WHEN 'contact' THEN $3::timestamptz ELSE $4::timestamptz END`;
-  const [weekly, firstResponse, promises, due] = await Promise.all([
-    dataSource.query(
-      `SELECT to_char(date_trunc('week', s.created_at AT TIME ZONE $2), 'YYYY-MM-DD') AS week,
-              ${KIND} AS kind, count(*)::int AS n
-         FROM contact_submissions s
-        WHERE s.spam_reason IS NULL AND s.created_at >= $1
-        GROUP BY 1, 2 ORDER BY 1`,
-      [since, SUPPORT_TIME_ZONE],
-    ) as Promise<Overview['weekly']>,
-    dataSource.query(
-      `SELECT ${KIND} AS kind, count(*)::int AS leads,
-              percentile_cont(0.5) WITHIN GROUP (ORDER BY ${hours})::float AS "medianHours"
-         FROM contact_submissions s
-        WHERE s.spam_reason IS NULL AND s.created_at >= $1 AND s.responded_at IS NOT NULL
-        GROUP BY 1`,
-      [since],
-    ) as Promise<Overview['firstResponse']>,
-    dataSource.query(
-      `SELECT week, kind, answered, kept, late, open,
-              CASE WHEN kept + late > 0 THEN kept::float / (kept + late) END AS "keptShare",
-              "medianHours", "p90Hours"
-         FROM (SELECT to_char(date_trunc('week', s.created_at AT TIME ZONE $2), 'YYYY-MM-DD') AS week,
-                      ${KIND} AS kind,
-                      count(s.responded_at)::int AS answered,
-                      count(*) FILTER (WHERE s.responded_on_time)::int AS kept,
-                      count(*) FILTER (WHERE s.responded_on_time = false OR (${brokenOpen}))::int AS late,
-                      count(*) FILTER (WHERE s.responded_at IS NULL AND NOT (${brokenOpen}))::int AS open,
-                      percentile_cont(0.5) WITHIN GROUP (ORDER BY ${hours})::float AS "medianHours",
-                      percentile_cont(0.9) WITHIN GROUP (ORDER BY ${hours})::float AS "p90Hours"
-                 FROM contact_submissions s
-                WHERE s.spam_reason IS NULL AND s.created_at >= $1
-                GROUP BY 1, 2) per_week
-        ORDER BY week, kind`,
-      [
-        since,
-        SUPPORT_TIME_ZONE,
-        cut[FIRST_STEP.contact].overdue,
-        cut[FIRST_STEP.accessibility].overdue,
-      ],
-    ) as Promise<Overview['promises']>,
+  const [perKind, due] = await Promise.all([
+    Promise.all(
+      LEAD_KINDS.map(async (kind) => {
+        const rows = (await dataSource.query(
+          `SELECT to_char(date_trunc('week', s.created_at AT TIME ZONE $2), 'YYYY-MM-DD') AS week,
+                  count(*)::int AS n,
+                  count(s.responded_at)::int AS answered,
+                  count(*) FILTER (WHERE s.responded_on_time)::int AS kept,
+                  -- Answered late, or not answered and past the first step's due time.
+                  count(*) FILTER (WHERE s.responded_on_time = false
+                                      OR (s.responded_at IS NULL AND s.created_at < $3))::int AS late,
+                  count(*) FILTER (WHERE s.responded_at IS NULL AND s.created_at >= $3)::int AS open,
+                  percentile_cont(0.5) WITHIN GROUP (ORDER BY ${HOURS})::float AS "medianHours",
+                  percentile_cont(0.9) WITHIN GROUP (ORDER BY ${HOURS})::float AS "p90Hours"
+             FROM contact_submissions s
+            WHERE s.spam_reason IS NULL AND ${kindSql('s.message')} = '${kind}' AND s.created_at >= $1
+            GROUP BY GROUPING SETS ((1), ())`,
+          [since, SUPPORT_TIME_ZONE, cut[FIRST_STEP[kind]].overdue],
+        )) as (Omit<Overview['promises'][number], 'kind' | 'keptShare'> & {
+          n: number;
+          week: string | null;
+        })[];
+        return { kind, rows };
+      }),
+    ),
     openPromises(dataSource, rules, now),
   ]);
-  return { since, weekly, firstResponse, promises, due };
+  const weekly: Overview['weekly'] = [];
+  const promises: Overview['promises'] = [];
+  const firstResponse: Overview['firstResponse'] = [];
+  for (const { kind, rows } of perKind) {
+    for (const { week, n, ...row } of rows) {
+      if (week === null) {
+        if (row.answered > 0) {
+          firstResponse.push({ kind, leads: row.answered, medianHours: row.medianHours! });
+        }
+        continue;
+      }
+      weekly.push({ week, kind, n });
+      const decided = row.kept + row.late;
+      promises.push({ week, kind, ...row, keptShare: decided > 0 ? row.kept / decided : null });
+    }
+  }
+  const byWeek = (a: { week: string }, b: { week: string }) => a.week.localeCompare(b.week);
+  return {
+    since,
+    weekly: weekly.sort(byWeek),
+    firstResponse,
+    promises: promises.sort(byWeek),
+    due,
+  };
 }
+
+const HOURS = `extract(epoch FROM s.responded_at - s.created_at) / 3600`;

@@ -9,7 +9,9 @@ export const ACCESSIBILITY_PREFIX = contactFields.subjectLine.replace(
   contactFields.subjects.accessibility,
 );
 
-export type LeadKind = 'contact' | 'accessibility';
+/** The kinds of lead, the one list of them (each has its indexes: migrations 1795600000000, 1795800000000). */
+export const LEAD_KINDS = ['contact', 'accessibility'] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
 
 /**
  * The kind rule, the one place it is written: accessibility feedback is a message sent with the
