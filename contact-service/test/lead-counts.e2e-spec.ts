@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { applyMigrations } from '../src/database/apply-migrations.js';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
 import { settledCounts, settleLeadCounts } from '../src/leads/lead-counts.js';
+import { leadsCommand } from './support/console-client.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 // The inbox's counts from settled totals (migration 1795900000000) against a plain count, on
@@ -141,5 +142,18 @@ describe('settled counts', () => {
     await db.query(`UPDATE lead_count_totals SET n = 7`);
     await settleLeadCounts(dataSource, { recount: true });
     expect(await settledCounts(dataSource)).toEqual(await plainCounts());
+  });
+
+  it('are printed by `leads counts`, which recounts them on request and audits it', async () => {
+    await apply({ op: 'insert', hoursAgo: 50, a11y: false, spam: false });
+    await apply({ op: 'insert', hoursAgo: 1, a11y: true, spam: false });
+    await settleLeadCounts(dataSource);
+    await db.query(`UPDATE lead_count_totals SET n = 7`);
+    const recounted = await leadsCommand(db.url, 'counts --recount');
+    expect(recounted).toEqual({ code: 0, out: 'new                    2\n', err: '' });
+    const [audited] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE command = 'counts recount'`,
+    );
+    expect(audited!.n).toBe(1);
   });
 });

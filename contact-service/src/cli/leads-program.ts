@@ -6,6 +6,7 @@ import { exportCommand } from './commands/export.command.js';
 import { listCommand } from './commands/list.command.js';
 import { notificationsCommand } from './commands/notifications.command.js';
 import { purgeCommand } from './commands/purge.command.js';
+import { countsCommand } from './commands/counts.command.js';
 import { retryCommand } from './commands/retry.command.js';
 import { showCommand } from './commands/show.command.js';
 import { statusCommand } from './commands/status.command.js';
@@ -34,6 +35,7 @@ export function leadsProgram(context: LeadsContext): Command {
     accessCommand,
     eraseCommand,
     purgeCommand,
+    countsCommand,
     notificationsCommand,
     retryCommand,
     auditCommand,

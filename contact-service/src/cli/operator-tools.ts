@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { Inbox } from '../inbox/inbox.js';
+import { settleLeadCounts } from '../leads/lead-counts.js';
 import type { PromiseRules } from '../leads/lead-promises.js';
 import { supportCalendar } from '../leads/support-hours.js';
 import { AuditTrail } from '../audit/audit-trail.js';
@@ -42,6 +43,7 @@ export function operatorTools(
     }),
     accounts: new Accounts(dataSource),
     enrolmentLink: (token) => enrolmentLink(consoleOrigin, token),
+    recountLeads: () => settleLeadCounts(dataSource, { recount: true }),
     leads: new LeadsStore(dataSource),
     removal: new LeadRemoval(dataSource),
     redelivery: new Redelivery(dataSource),
