@@ -85,18 +85,24 @@ export function relatedCountSql(s: string, free: string): string {
                ELSE ${count(sameDomain(s, 'o'))} END`;
 }
 
-/** Earlier leads of one lead, newest first. */
+/**
+ * Earlier leads of one lead, newest first. Asked with its address or domain as a value, so that
+ * the planner walks that index (joined to the lead instead, it walked the whole table back from
+ * the newest lead: 400 ms at a million leads for a rare domain, bench/inbox-bench.ts).
+ */
 export async function relatedLeads(
   dataSource: DataSource,
-  lead: { id: string; email: string },
+  lead: { id: string; email: string; createdAt: Date },
 ): Promise<RelatedLead[]> {
-  const related = isFreeMail(lead.email) ? sameAddress('s', 'o') : sameDomain('s', 'o');
+  const free = isFreeMail(lead.email);
+  const email = lead.email.toLowerCase();
   return (await dataSource.query(
     `SELECT o.id, o.created_at AS "receivedAt", ${kindSql('o.message')} AS kind, o.status, o.name,
-            o.company, lower(o.email) = lower(s.email) AS "sameAddress"
-       FROM contact_submissions s JOIN contact_submissions o ON ${related}
-      WHERE s.id = $1
+            o.company, lower(o.email) = $1 AS "sameAddress"
+       FROM contact_submissions o
+      WHERE o.spam_reason IS NULL AND o.created_at < $3
+        AND ${free ? 'lower(o.email)' : DOMAIN('o')} = $2
       ORDER BY o.created_at DESC, o.id DESC LIMIT ${RELATED_LIST_MAX}`,
-    [lead.id],
+    [email, free ? email : email.split('@').pop(), lead.createdAt],
   )) as RelatedLead[];
 }
