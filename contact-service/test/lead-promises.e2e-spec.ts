@@ -29,6 +29,8 @@ beforeAll(async () => {
   smtp = await SmtpSink.start();
   const settings = {
     RATE_LIMIT_MAX: '10000',
+    // Three services on one server beside the other test files: a small pool each.
+    DATABASE_POOL_SIZE: '3',
     SMTP_URL: smtp.url,
     NOTIFY_FROM: 'website@bank-proposals.example',
     NOTIFY_TO: TEAM,
