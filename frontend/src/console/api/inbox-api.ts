@@ -119,15 +119,10 @@ export type HistoryEntry = { at: string; actor: string } & (
 );
 
 /** An earlier lead from the same address, or the same company's (not a free-mail) domain. */
-export interface RelatedLead {
-  id: string;
-  receivedAt: string;
-  kind: LeadKind;
-  status: LeadStatus;
-  name: string;
-  company: string;
-  sameAddress: boolean;
-}
+export type RelatedLead = Pick<
+  InboxEntry,
+  'id' | 'receivedAt' | 'kind' | 'status' | 'name' | 'company'
+> & { sameAddress: boolean };
 
 export interface Lead {
   id: string;

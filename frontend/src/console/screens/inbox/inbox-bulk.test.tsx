@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AccountInfo } from '../../api/admin-api';
 import type { Me } from '../../api/console-api';
 import type { InboxEntry } from '../../api/inbox-api';
 import type { BulkRequest } from '../../api/lead-bulk-api';
 import { ConsoleApp } from '../../app/ConsoleApp';
 import { createConsoleStore } from '../../app/store';
+import { inboxEntry, operatorAccount } from './lead-fixtures';
 import { ALL_STATUSES, STATUS_LABELS, STATUSES_OF } from './words';
 
 // The inbox's bulk actions against a console API played in memory: what is offered to whom, the
@@ -22,36 +22,14 @@ let badRequest: string | null;
 let bulkBodies: BulkRequest[];
 let pageReads: number;
 
-const entry = (id: string, name: string, more: Partial<InboxEntry> = {}): InboxEntry => ({
-  id,
-  receivedAt: '2026-11-25T13:00:00Z',
-  kind: 'contact',
-  status: 'new',
-  name,
-  company: 'Acme Bank',
-  role: 'CFO',
-  unread: false,
-  spam: false,
-  deliveryFailed: false,
-  due: null,
-  owner: null,
-  related: 0,
-  ...more,
-});
-const account = (username: string, more: Partial<AccountInfo> = {}): AccountInfo => ({
-  id: username,
-  username,
-  role: 'member',
-  enrolled: true,
-  disabled: false,
-  createdAt: '2026-11-01T10:00:00Z',
-  ...more,
-});
+/** A row of the inbox named `name`. */
+const entry = (id: string, name: string, more: Partial<InboxEntry> = {}) =>
+  inboxEntry(id, { name, ...more });
 const ACCOUNTS = [
-  account('boss', { role: 'admin' }),
-  account('rosa'),
-  account('max', { disabled: true }),
-  account('newbie', { enrolled: false }),
+  operatorAccount('boss', { role: 'admin' }),
+  operatorAccount('rosa'),
+  operatorAccount('max', { disabled: true }),
+  operatorAccount('newbie', { enrolled: false }),
 ];
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

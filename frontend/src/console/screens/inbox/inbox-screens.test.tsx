@@ -1,31 +1,17 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Delivery, InboxEntry, Overview } from '../../api/inbox-api';
+import type { Delivery, Overview } from '../../api/inbox-api';
 import { ConsoleApp } from '../../app/ConsoleApp';
 import { createConsoleStore } from '../../app/store';
+import { inboxEntry } from './lead-fixtures';
 
 // The inbox, the overview and the notifications screen with owners and promises (issue 30),
 // against a console API played in memory.
 let overview: Partial<Overview>;
 let calls: string[];
 
-const entry = (id: string, more: Partial<InboxEntry>): InboxEntry => ({
-  id,
-  receivedAt: '2026-11-25T13:00:00Z',
-  kind: 'contact',
-  status: 'new',
-  name: `Lead ${id}`,
-  company: 'Acme Bank',
-  role: 'CFO',
-  unread: false,
-  spam: false,
-  deliveryFailed: false,
-  due: null,
-  owner: null,
-  related: 0,
-  ...more,
-});
+const entry = inboxEntry;
 const LEADS = [
   entry('1', {
     owner: 'rosa',

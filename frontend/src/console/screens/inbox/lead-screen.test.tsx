@@ -6,6 +6,7 @@ import type { Me } from '../../api/console-api';
 import type { Delivery, HistoryEntry, Lead } from '../../api/inbox-api';
 import { ConsoleApp } from '../../app/ConsoleApp';
 import { createConsoleStore } from '../../app/store';
+import { openedLead, operatorAccount } from './lead-fixtures';
 
 // The lead screen's owner, promise, history and notifications against a console API played in
 // memory: what a member and an admin see, what is sent, where focus goes, what is announced.
@@ -17,35 +18,12 @@ let accounts: AccountInfo[];
 let refusal: string | null;
 let calls: string[];
 
-const baseLead = (): Lead => ({
-  id: 'L1',
-  createdAt: '2026-11-25T13:00:00Z',
-  kind: 'contact',
-  status: 'new',
-  name: 'Ada Lovelace',
-  email: 'ada@bank.example',
-  company: 'Acme Bank',
-  role: 'CFO',
-  message: 'Please call me.',
-  spamReason: null,
-  readAt: null,
-  due: { step: 'callback', at: DUE_AT, overdue: false, soon: true },
-  owner: null,
-  next: ['contacted'],
-  notifications: [],
-  history: [],
-  related: [],
-  notes: [],
-});
-const account = (username: string, more: Partial<AccountInfo> = {}): AccountInfo => ({
-  id: username,
-  username,
-  role: 'member',
-  enrolled: true,
-  disabled: false,
-  createdAt: '2026-11-01T10:00:00Z',
-  ...more,
-});
+const baseLead = () =>
+  openedLead({
+    email: 'ada@bank.example',
+    due: { step: 'callback', at: DUE_AT, overdue: false, soon: true },
+  });
+const account = operatorAccount;
 const delivery = (id: string, more: Partial<Delivery>): Delivery => ({
   id,
   submissionId: 'L1',

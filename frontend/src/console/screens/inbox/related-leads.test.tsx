@@ -4,27 +4,16 @@ import userEvent from '@testing-library/user-event';
 import type { InboxEntry, Lead, RelatedLead } from '../../api/inbox-api';
 import { ConsoleApp } from '../../app/ConsoleApp';
 import { createConsoleStore } from '../../app/store';
+import { inboxEntry, openedLead } from './lead-fixtures';
 
 // The earlier leads from the same person or company: counted in the inbox's rows, listed on the
 // lead's screen, against a console API played in memory.
 let leads: InboxEntry[];
 let lead: Lead;
 
-const entry = (id: string, related: number): InboxEntry => ({
-  id,
-  receivedAt: '2026-11-25T13:00:00Z',
-  kind: 'contact',
-  status: 'new',
-  name: `Lead ${id}`,
-  company: 'Acme Bank',
-  role: 'CFO',
-  unread: false,
-  spam: false,
-  deliveryFailed: false,
-  due: null,
-  owner: null,
-  related,
-});
+/** A row with `related` earlier leads. */
+const entry = (id: string, related: number) => inboxEntry(id, { related });
+const baseLead = () => openedLead();
 const earlier = (id: string, more: Partial<RelatedLead>): RelatedLead => ({
   id,
   receivedAt: '2026-10-02T08:30:00Z',
@@ -34,26 +23,6 @@ const earlier = (id: string, more: Partial<RelatedLead>): RelatedLead => ({
   company: 'Acme Bank',
   sameAddress: true,
   ...more,
-});
-const baseLead = (): Lead => ({
-  id: 'L1',
-  createdAt: '2026-11-25T13:00:00Z',
-  kind: 'contact',
-  status: 'new',
-  name: 'Ada Lovelace',
-  email: 'ada@acme.example',
-  company: 'Acme Bank',
-  role: 'CFO',
-  message: 'Please call me.',
-  spamReason: null,
-  readAt: null,
-  due: null,
-  owner: null,
-  next: ['contacted'],
-  notifications: [],
-  history: [],
-  related: [],
-  notes: [],
 });
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
