@@ -1,6 +1,12 @@
 // The operators' console as a person uses it: an account made with the CLI, enrolled through
 // its link with an authenticator app (here: the codes computed as the app would), then signed in.
-import { expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { TOTP } from 'otpauth';
 import { artifactsDir, consoleUrl, leads } from './stack.ts';
@@ -19,6 +25,21 @@ export async function keepConsoleTrafficLocal(context: BrowserContext): Promise<
     (url) => url.origin !== origin,
     (route) => route.abort('blockedbyclient'),
   );
+}
+
+/** Playwright's test with every page's context kept to the stack's console. */
+export const consoleTest = base.extend({
+  context: async ({ context }, use) => {
+    await keepConsoleTrafficLocal(context);
+    await use(context);
+  },
+});
+
+/** The screen's heading, shown and focused (the console moves focus to it on every screen). */
+export async function expectHeading(page: Page, name: string | RegExp): Promise<void> {
+  const heading = page.getByRole('heading', { level: 1, name });
+  await expect(heading).toBeVisible();
+  await expect(heading).toBeFocused();
 }
 
 /** A username no other test uses. */

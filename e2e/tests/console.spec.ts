@@ -2,33 +2,24 @@
 // stack's console server: enrolment from the CLI's link, sign-in with a second factor (a code or
 // a passkey), the account page, throttling, idle expiry, roles, cross-site requests, and no
 // console on the public port. Every screen and state is checked with axe.
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import {
   checkConsoleScreen,
   codeFor,
   enrol,
   enrolledOperator,
+  consoleTest,
+  expectHeading,
   keepConsoleTrafficLocal,
   signIn,
   uniqueUsername,
 } from '../support/console.ts';
 import { baseUrl, consoleUrl, leads, sql } from '../support/stack.ts';
 
-const test = base.extend({
-  context: async ({ context }, use) => {
-    await keepConsoleTrafficLocal(context);
-    await use(context);
-  },
-});
+const test = consoleTest;
 
 const SIGN_IN_FAILED = 'Wrong username, password or code.';
-
-async function expectHeading(page: Page, name: string | RegExp): Promise<void> {
-  const heading = page.getByRole('heading', { level: 1, name });
-  await expect(heading).toBeVisible();
-  await expect(heading).toBeFocused();
-}
 
 test('an account added with the CLI enrols through its link, signs in with a code, and sees its sessions', async ({
   page,

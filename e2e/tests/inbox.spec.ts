@@ -4,33 +4,23 @@
 // announced; a failed notification is delivered again; an admin exports and erases; a member sees
 // no admin action; and what visitors typed stays inert text in every screen. Every screen is
 // checked with axe and photographed at 360, 768 and 1440 px.
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { contactForm } from '../support/contact-form.ts';
 import {
   checkConsoleScreen,
   enrolledOperator,
-  keepConsoleTrafficLocal,
+  consoleTest,
+  expectHeading,
 } from '../support/console.ts';
 import { baseUrl, consoleUrl, sql } from '../support/stack.ts';
 
-const test = base.extend({
-  context: async ({ context }, use) => {
-    await keepConsoleTrafficLocal(context);
-    await use(context);
-  },
-});
+const test = consoleTest;
 
 const ACCESSIBILITY = 'Subject: Accessibility Feedback\n\n';
 
 // Room for a wait on nginx's flood guard (postLead) besides the journeys themselves.
 test.describe.configure({ timeout: 120_000 });
-
-async function expectHeading(page: Page, name: string): Promise<void> {
-  const heading = page.getByRole('heading', { level: 1, name });
-  await expect(heading).toBeVisible();
-  await expect(heading).toBeFocused();
-}
 
 /**
  * A lead through the public API, as the site's form sends it. nginx's flood guard counts every

@@ -3,29 +3,19 @@
 // soon in the inbox, its reminder reaches the team's inbox by mail and is in the lead's history;
 // an operator takes it and finds it under "Mine"; leads selected in the inbox are assigned at
 // once. Every new state is checked with axe and photographed.
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   checkConsoleScreen,
   enrolledOperator,
-  keepConsoleTrafficLocal,
+  consoleTest,
+  expectHeading,
 } from '../support/console.ts';
 import { mailWithSubject } from '../support/mail.ts';
 import { consoleUrl, sql } from '../support/stack.ts';
 
-const test = base.extend({
-  context: async ({ context }, use) => {
-    await keepConsoleTrafficLocal(context);
-    await use(context);
-  },
-});
+const test = consoleTest;
 
 test.describe.configure({ timeout: 120_000 });
-
-async function expectHeading(page: Page, name: string): Promise<void> {
-  const heading = page.getByRole('heading', { level: 1, name });
-  await expect(heading).toBeVisible();
-  await expect(heading).toBeFocused();
-}
 
 /**
  * A contact request received `hours` ago, stored as the service stores it: the lead and its
