@@ -55,13 +55,16 @@ check "over HTTPS the API stores a lead (201)" is "$(curl -s "${pebble_trust[@]}
   -X POST "$https_site/api/contact" -H 'Content-Type: application/json' \
   --data '{"name":"HTTPS Check","email":"https@example.com","company":"CI","role":"Operator"}')" 201
 load=$(mktemp)
-( while :; do curl -s "${pebble_trust[@]}" -o /dev/null -w '%{http_code}\n' "$https_site/" >>"$load"; done ) &
+# Stopped by a flag file, not a signal, so that no request is cut off half-way and counted.
+( while [[ ! -e $load.stop ]]; do
+    curl -s --max-time 10 "${pebble_trust[@]}" -o /dev/null -w '%{http_code}\n' "$https_site/" >>"$load"
+  done ) &
 load_pid=$!
 check "a forced renewal in the certificates container" \
   docker-compose exec -T certificates certificates.sh --force
 for _ in $(seq 1 30); do [[ $(served_serial) != "$before" ]] && break; sleep 1; done
 sleep 1
-kill "$load_pid" 2>/dev/null || true
+touch "$load.stop"
 wait "$load_pid" 2>/dev/null || true
 after=$(served_serial)
 echo "  after the renewal: $after; requests meanwhile: $(wc -l <"$load"), not 200: $(grep -cv '^200$' "$load" || true)"
@@ -71,5 +74,5 @@ check "the certificate survives a restart of the stack" bash -c \
   "make --no-print-directory down >/dev/null && make --no-print-directory up >/dev/null && [[ \$(openssl s_client -connect 127.0.0.1:$tls_port -servername proposals.test </dev/null 2>/dev/null | openssl x509 -noout -serial -issuer | tr '\n' ' ') == '$after' ]]"
 stop_pebble
 kill "$dns_pid" 2>/dev/null || true
-rm -f "$load" tls/acme-ca.pem
+rm -f "$load" "$load.stop" tls/acme-ca.pem
 
