@@ -25,7 +25,7 @@ const site = 'frontend/src';
 const features = readdirSync(join(root, site, 'features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const entries = [`${site}/main.tsx`, `${site}/entry-server.tsx`];
+const entries = [`${site}/main.tsx`, `${site}/dev-app.tsx`, `${site}/entry-server.tsx`];
 
 const siteZones = [
   ...features.map((feature) => ({
@@ -52,8 +52,15 @@ const siteZones = [
     message: 'Pages do not import app/: app/ renders the pages, not the other way round.',
   },
   {
+    // An island (islands/) joins features and the store into the one part of a page that runs
+    // in the browser; pages place islands, islands never import pages.
+    target: `${site}/islands`,
+    from: `${site}/pages`,
+    message: 'Islands do not import pages: pages place islands (islands/Island.tsx).',
+  },
+  {
     target: `${site}/shared`,
-    from: [`${site}/features`, `${site}/pages`, `${site}/app`, ...entries],
+    from: [`${site}/features`, `${site}/pages`, `${site}/app`, `${site}/islands`, ...entries],
     message: 'shared/ is the bottom layer: it imports no feature, page or app code.',
   },
 ];
@@ -70,7 +77,14 @@ const consoleZones = [
     message: 'The console takes only shared/api from the site.',
   },
   {
-    target: [`${site}/app`, `${site}/features`, `${site}/pages`, `${site}/shared`, ...entries],
+    target: [
+      `${site}/app`,
+      `${site}/features`,
+      `${site}/pages`,
+      `${site}/islands`,
+      `${site}/shared`,
+      ...entries,
+    ],
     from: consoleApp,
     message: 'The public site never imports the console.',
   },
@@ -79,7 +93,14 @@ const consoleZones = [
 /** Production code never leans on the test helpers. */
 const siteProductionZones = [
   {
-    target: [`${site}/app`, `${site}/features`, `${site}/pages`, `${site}/shared`, ...entries],
+    target: [
+      `${site}/app`,
+      `${site}/features`,
+      `${site}/pages`,
+      `${site}/islands`,
+      `${site}/shared`,
+      ...entries,
+    ],
     from: `${site}/test-utils`,
     message: 'test-utils/ is for tests only.',
   },

@@ -10,8 +10,11 @@ export default defineConfig({
   plugins: [react(), notFoundPageInPreview()],
   build: {
     target: 'es2022',
-    // The prerender script reads the manifest to add each route's chunks as modulepreload links.
+    // The prerender script reads the manifest for what each page fetches (the budgets).
     manifest: true,
+    // Every browser the site supports follows modulepreload; the polyfill would only make the
+    // islands' loader, which every page fetches, larger.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // The small modules that the entry and the page chunks share (configuration, copy and

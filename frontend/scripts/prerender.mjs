@@ -7,13 +7,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const serverDir = join(dist, '.server');
 const manifestPath = join(dist, '.vite', 'manifest.json');
-// Which files each page loads after its first paint, for the budget check (not part of the site).
+// Which scripts each page loads after its first paint, for the budget check (not part of the site).
 const pageAssetsPath = join(dist, '..', '.build', 'page-assets.json');
 
 const template = await readFile(join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
 const server = await import(pathToFileURL(join(serverDir, 'entry-server.js')).href);
 const {
+  BOOTSTRAP_SCRIPT,
+  BOOTSTRAP_SRC_ATTRIBUTE,
+  FIELD_MEASUREMENTS_SOURCE,
+  ISLAND_SOURCES,
   renderRoute,
   siteRoutes,
   notFoundRoute,
@@ -26,90 +30,106 @@ const {
 // Read by the web tier's image at start, so that a server with example values says so too.
 const exampleConfigMarker = join(dist, 'example-config.txt');
 
-/**
- * The JS chunks and CSS a page module needs at load (its static imports, beyond what index.html
- * already loads), and those it fetches later through dynamic imports (a deferred form, the
- * toasts), transitively.
- */
-function assetsOf(source) {
-  const seen = new Set();
-  const dynamicImports = [];
-  // The static closure from `roots`, into `into`; dynamic imports are noted for a later pass, so
-  // a chunk that is also imported statically counts as loaded at once.
-  const collect = (roots, into) => {
-    const visit = (key) => {
-      const chunk = manifest[key];
-      if (!chunk || chunk.isEntry || seen.has(key)) return;
-      seen.add(key);
-      into.scripts.add(chunk.file);
-      for (const css of chunk.css ?? []) into.styles.add(css);
-      for (const imported of chunk.imports ?? []) visit(imported);
-      dynamicImports.push(...(chunk.dynamicImports ?? []));
-    };
-    roots.forEach(visit);
-    return into;
+/** A chunk and everything it imports statically: its JS files and CSS files, as URLs. */
+function closureOf(keys) {
+  const scripts = new Set();
+  const styles = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
+    if (scripts.has(`/${chunk.file}`)) return;
+    scripts.add(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) styles.add(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
   };
-  if (!manifest[source]) throw new Error(`${source} is not in the Vite manifest`);
-  const initial = collect([source], { scripts: new Set(), styles: new Set() });
-  const deferred = { scripts: new Set(), styles: new Set() };
-  while (dynamicImports.length > 0) collect(dynamicImports.splice(0), deferred);
-  const urls = (set) => [...set].map((file) => `/${file}`);
-  return {
-    scripts: [...initial.scripts],
-    styles: [...initial.styles],
-    deferred: { scripts: urls(deferred.scripts), styles: urls(deferred.styles) },
-  };
+  keys.forEach(visit);
+  return { scripts: [...scripts], styles: [...styles] };
 }
 
-// The site ships with a strict Content-Security-Policy (script-src 'self', no inline styles).
+/** The stylesheets a page module needs beyond the template's (none today; kept honest). */
+function pageStyles(source) {
+  if (!manifest[source]) throw new Error(`${source} is not in the Vite manifest`);
+  const styles = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || seen.has(key)) return;
+    seen.add(key);
+    for (const css of chunk.css ?? []) styles.add(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  return [...styles];
+}
+
+// The site ships with a strict Content-Security-Policy: script-src 'self' and the bootstrap's hash,
+// no inline styles.
 function assertCspSafe(file, html) {
+  const withoutBootstrap = html.replace(bootstrapTag, '');
+  if (withoutBootstrap === html) throw new Error(`${file} lacks the islands' bootstrap`);
   const problems = [
-    [/<script(?![^>]*\bsrc=)[^>]*>/i, 'an inline <script>'],
+    [/<script\b/i, 'a <script> besides the bootstrap'],
     [/\sstyle="/i, 'an inline style attribute'],
     [/\son[a-z]+="/i, 'an inline event handler'],
-  ].filter(([pattern]) => pattern.test(html));
+  ].filter(([pattern]) => pattern.test(withoutBootstrap));
   if (problems.length > 0) {
     throw new Error(`${file} contains ${problems.map(([, what]) => what).join(' and ')}`);
   }
 }
 
 /**
- * Loading order, for a page that paints before any JavaScript arrives: the stylesheets come first
- * (they are the only render-blocking requests), and every script and module preload is fetched
- * with low priority, so that on a slow connection it does not take bandwidth from the document
- * and the stylesheet. The page is complete HTML; the scripts only hydrate it.
+ * Islands: a page requests no script before its first paint. Vite's entry script and its module
+ * preloads are taken out of the template; the page's inline bootstrap (src/islands/bootstrap.ts,
+ * allowed by its hash in the Content-Security-Policy) requests the entry after the first paint,
+ * and the entry hydrates the page's islands only. The stylesheets are the only requests the page
+ * makes before it paints.
  */
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('The Vite manifest has no entry');
+const entryUrl = `/${manifest[entryKey].file}`;
 const stylesheetLink = /\s*<link rel="stylesheet"[^>]*>/g;
 const templateStyles = (template.match(stylesheetLink) ?? []).map((link) => link.trim());
-const templateWithoutStyles = template.replace(stylesheetLink, '');
-const lowPriority = (html) =>
-  html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+const templateWithoutScripts = template
+  .replace(stylesheetLink, '')
+  .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+  .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+const bootstrapTag = `<script ${BOOTSTRAP_SRC_ATTRIBUTE}="${entryUrl}">${BOOTSTRAP_SCRIPT}</script>`;
+// What every page fetches after its first paint, and what each island adds (for the budgets).
+const afterPaint = closureOf([entryKey]);
+const vitals = closureOf([FIELD_MEASUREMENTS_SOURCE]);
+const islandCode = Object.fromEntries(
+  Object.entries(ISLAND_SOURCES).map(([name, source]) => [name, closureOf([source])]),
+);
 
 const routes = [...siteRoutes, notFoundRoute];
 const pageAssets = {};
 for (const route of routes) {
   const { html, head } = await renderRoute(route);
-  const { scripts, styles, deferred } = assetsOf(route.source);
-  // The entry's own chunks are already linked by Vite in the template.
-  const fresh = (file) => !template.includes(`"/${file}"`);
+  const fresh = (url) => !template.includes(`"${url}"`);
   const links = [
     ...templateStyles,
-    ...styles.filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...scripts
+    ...pageStyles(route.source)
       .filter(fresh)
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      .map((url) => `<link rel="stylesheet" crossorigin href="${url}">`),
   ];
-  const page = lowPriority(
-    templateWithoutStyles
-      .replace('<!--app-head-->', [head, ...links].join('\n    '))
-      .replace('<!--app-html-->', html),
-  );
+  const page = templateWithoutScripts
+    .replace('<!--app-head-->', [head, ...links].join('\n    '))
+    .replace('<!--app-html-->', html)
+    .replace('</body>', `  ${bootstrapTag}\n  </body>`);
   if (page.includes('<!--app-')) throw new Error(`${route.file}: a placeholder was not replaced`);
   assertCspSafe(route.file, page);
   const target = join(dist, route.file);
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, page);
-  pageAssets[route.file] = { deferred };
+  const islandsHere = [...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]);
+  for (const name of islandsHere) {
+    if (!islandCode[name]) throw new Error(`${route.file}: no island is registered as ${name}`);
+  }
+  pageAssets[route.file] = {
+    afterPaint: afterPaint.scripts,
+    fieldMeasurements: vitals.scripts,
+    islands: Object.fromEntries(islandsHere.map((name) => [name, islandCode[name].scripts])),
+  };
   console.log(`prerendered ${route.path ?? '(404)'} -> dist/${route.file}`);
 }
 

@@ -6,9 +6,15 @@ import { renderHeadTags } from './app/document-head';
 import { notFoundRoute, siteRoutes, type SiteRoute } from './app/routes';
 import { makeStore } from './app/store';
 import { exampleConfigVariables } from './shared/site-config';
+import { BOOTSTRAP_SCRIPT, BOOTSTRAP_SRC_ATTRIBUTE } from './islands/bootstrap';
+import { FIELD_MEASUREMENTS_SOURCE, ISLAND_SOURCES } from './islands/island-sources';
 
 // What the prerender script needs besides the pages, so that it restates none of these rules.
 export {
+  BOOTSTRAP_SCRIPT,
+  BOOTSTRAP_SRC_ATTRIBUTE,
+  FIELD_MEASUREMENTS_SOURCE,
+  ISLAND_SOURCES,
   exampleConfigVariables,
   notFoundRoute,
   robotsTxt,

@@ -1,20 +1,16 @@
-import './styles/global.css';
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { makeStore } from './app/store';
+// The browser entry of the public site, and the only script a page loads by itself: requested by
+// the page's inline bootstrap after the first paint (islands/bootstrap.ts). It hydrates the
+// page's islands when they are needed and reports the page's field measurements. The rest of the
+// page is HTML and CSS.
+import { startIslands } from './islands/island-loader';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
-
-const app = <App store={makeStore()} />;
-// Built pages arrive prerendered and are hydrated; the dev server sends an empty root.
-if (container.firstElementChild) {
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread in one long task: the page stays responsive while it becomes interactive.
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
+const root = document.getElementById('root');
+if (root && !root.firstElementChild) {
+  // The development server sends an empty page: render the whole site in the browser.
+  void import('./dev-app');
 } else {
-  createRoot(container).render(app);
+  startIslands();
+  import('./features/field-measurements/report-web-vitals')
+    .then((module) => module.reportWebVitals())
+    .catch(() => undefined);
 }

@@ -4,7 +4,6 @@ import { Router, useLocation } from 'wouter';
 import { Footer } from '../features/navigation/Footer';
 import { SkipLinks } from '../features/navigation/SkipLinks';
 import { TopNav } from '../features/navigation/TopNav';
-import { ToastRegion } from '../features/toasts/ToastRegion';
 import { ErrorBoundary } from '../shared/error-boundary/ErrorBoundary';
 import { AppRoutes } from './AppRoutes';
 import { RouteChangeEffects } from './RouteChangeEffects';
@@ -28,10 +27,6 @@ function SiteLayout() {
         </ErrorBoundary>
       </main>
       <Footer />
-      {/* Without the toast code the form's own status line still says how a submission went. */}
-      <ErrorBoundary fallback={null} reloadOnChunkError={false}>
-        <ToastRegion />
-      </ErrorBoundary>
       <RouteChangeEffects />
     </>
   );

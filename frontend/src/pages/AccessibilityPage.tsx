@@ -9,7 +9,7 @@ import {
 import { siteConfig } from '../shared/site-config';
 import { DocumentPage } from '../shared/ui/DocumentPage';
 import { MailtoLink } from '../shared/ui/MailtoLink';
-import { DeferredContactForm } from './contact-form/DeferredContactForm';
+import { ContactFormIsland } from '../islands/contact-form/ContactFormIsland';
 
 const brand = siteConfig.brandName;
 
@@ -139,7 +139,7 @@ export function AccessibilityPage() {
           Your message reaches the team responsible for accessibility. We will acknowledge it within{' '}
           {ACKNOWLEDGEMENT_BUSINESS_DAYS} business days.
         </p>
-        <DeferredContactForm
+        <ContactFormIsland
           subject={ACCESSIBILITY_SUBJECT}
           submitLabel="Send Feedback"
           messagePlaceholder="Describe the barrier: the page, what you were trying to do, and the browser or assistive technology you use."

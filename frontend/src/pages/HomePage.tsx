@@ -1,11 +1,10 @@
 import { SECTION_IDS } from '../features/navigation/section-ids';
 import { SectionLink } from '../features/navigation/SectionLink';
-import { useScrollToHash } from '../features/navigation/use-scroll-to-hash';
 import { CLAIMS } from '../shared/content';
 import { siteConfig } from '../shared/site-config';
 import { ExternalLink } from '../shared/ui/ExternalLink';
 import { SectionHeading } from '../shared/ui/SectionHeading';
-import { DeferredContactForm } from './contact-form/DeferredContactForm';
+import { ContactFormIsland } from '../islands/contact-form/ContactFormIsland';
 
 const brand = siteConfig.brandName;
 
@@ -73,8 +72,6 @@ const CAPABILITIES = [
 ];
 
 export function HomePage() {
-  useScrollToHash();
-
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">
@@ -192,7 +189,7 @@ export function HomePage() {
             <p className="form-intro">
               Tell us about your team and we will be in touch within 24 hours.
             </p>
-            <DeferredContactForm />
+            <ContactFormIsland />
           </div>
         </div>
       </section>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { siteConfig } from '../../shared/site-config';
 import { contactApi } from './contact-api';
@@ -25,6 +25,12 @@ import {
   type ContactPayload,
 } from './contact-schema';
 import { FormField } from './FormField';
+import {
+  countFunnelStep,
+  countWhenSeen,
+  funnelStepOfFailure,
+  type FunnelForm,
+} from './form-funnel';
 import { useIdempotencyKey } from './use-idempotency-key';
 
 export type ContactFormStatus = 'idle' | 'submitting' | 'success' | 'failure';
@@ -36,18 +42,34 @@ export interface ContactFormProps {
   submitLabel?: string;
   onSuccess: () => void;
   onFailure: () => void;
+  /** Called once the form's code runs in the browser, with the form element. */
+  onReady?: (form: HTMLFormElement) => void;
 }
 
 const VISIBLE_FIELDS: ContactTextField[] = ['name', 'email', 'company', 'role', 'message'];
 
 /**
- * The form is prerendered disabled and enabled by its code once that runs in the browser: until
- * then nothing typed can be lost and the browser cannot submit it natively (which would put the
- * visitor's details in the URL). Enabled through a ref rather than state, so hydrating the form
- * needs no second render.
+ * The form is prerendered disabled: a browser without JavaScript cannot send it natively (which
+ * would put the visitor's details in the URL). The page's inline bootstrap enables it as soon as
+ * the page is parsed (islands/bootstrap.ts), long before this code arrives; until then the
+ * browser's own validation applies and a valid submit is held, not lost. Once this code runs it
+ * takes the values typed so far, and validates by itself (noValidate), through the DOM rather
+ * than state, so hydrating the form needs no second render of attributes.
  */
-function enableWhenMounted(fieldset: HTMLFieldSetElement | null): void {
-  if (fieldset) fieldset.disabled = false;
+function typedBeforeHydration(
+  form: HTMLFormElement,
+  values: ContactFormValues,
+): ContactFormValues | null {
+  const typed = { ...values };
+  let changed = false;
+  for (const field of VISIBLE_FIELDS) {
+    const element = form.elements.namedItem(field) as HTMLInputElement | null;
+    if (element && element.value !== values[field]) {
+      typed[field] = element.value;
+      changed = true;
+    }
+  }
+  return changed ? typed : null;
 }
 
 function serverFieldErrors(error: unknown): ContactFieldErrors {
@@ -62,13 +84,37 @@ export function ContactForm({
   submitLabel = SUBMIT_LABEL,
   onSuccess,
   onFailure,
+  onReady,
 }: ContactFormProps) {
   const dispatch = useAppDispatch();
-  const idPrefix = useId();
+  // One form per page, hydrated as an island of its own: ids from useId would differ between the
+  // whole page's prerender and the island's hydration.
+  const idPrefix = subject ? 'feedback' : 'contact';
+  const funnelForm: FunnelForm = subject ? 'accessibility' : 'contact';
+  const formRef = useRef<HTMLFormElement>(null);
+  const started = useRef(false);
   const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
   const [errors, setErrors] = useState<ContactFieldErrors>({});
   const [status, setStatus] = useState<ContactFormStatus>('idle');
   const idempotencyKey = useIdempotencyKey();
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    form.noValidate = true;
+    // Where the bootstrap did not run (the development server, tests), enable the form here.
+    const fieldset = form.querySelector('fieldset');
+    if (fieldset) fieldset.disabled = false;
+    const typed = typedBeforeHydration(form, EMPTY_CONTACT_FORM);
+    if (typed) {
+      started.current = true;
+      countFunnelStep(funnelForm, 'started');
+      setValues(typed);
+    }
+    countWhenSeen(funnelForm, form);
+    onReady?.(form);
+    // Once, when the form's code first runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const fieldRefs = useRef<
     Partial<Record<ContactTextField, HTMLInputElement | HTMLTextAreaElement>>
   >({});
@@ -98,6 +144,10 @@ export function ContactForm({
   }
 
   function handleChange(name: string, value: string) {
+    if (!started.current) {
+      started.current = true;
+      countFunnelStep(funnelForm, 'started');
+    }
     const next = { ...values, [name]: value };
     updateValues(next);
     // Once a field has been flagged, re-check it as the visitor corrects it.
@@ -114,6 +164,7 @@ export function ContactForm({
     }
     setErrors({});
     setStatus('submitting');
+    countFunnelStep(funnelForm, 'submitted');
     const request = dispatch(
       contactApi.endpoints.submitContact.initiate({
         body: data,
@@ -124,9 +175,11 @@ export function ContactForm({
       await request.unwrap();
       updateValues(EMPTY_CONTACT_FORM);
       setStatus('success');
+      countFunnelStep(funnelForm, 'accepted');
       onSuccess();
     } catch (error) {
       setStatus('failure');
+      countFunnelStep(funnelForm, funnelStepOfFailure(error));
       showErrors(serverFieldErrors(error));
       onFailure();
     } finally {
@@ -150,14 +203,14 @@ export function ContactForm({
   const submitting = status === 'submitting';
 
   return (
-    <form className="contact-form" noValidate onSubmit={handleSubmit}>
+    <form className="contact-form" method="post" ref={formRef} onSubmit={handleSubmit}>
       <noscript>
         <p className="form-noscript">
           Sending this form needs JavaScript. You can also email us at{' '}
           <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>.
         </p>
       </noscript>
-      <fieldset className="form-fieldset" disabled ref={enableWhenMounted}>
+      <fieldset className="form-fieldset" disabled>
         <p className="form-legend">
           Fields marked <span aria-hidden="true">*</span>
           <span className="visually-hidden">with an asterisk</span> are required.

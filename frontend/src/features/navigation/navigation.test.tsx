@@ -1,18 +1,11 @@
-import { describe, expect, it, jest } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { siteConfig } from '../../shared/site-config';
 import { renderApp, renderWithStore } from '../../test-utils/render-app';
 import { Footer } from './Footer';
 import { SkipLinks } from './SkipLinks';
 import { TopNav } from './TopNav';
-
-/** Whether the section of this heading was smooth-scrolled to the top (scroll-to-section.ts). */
-function expectScrolledTo(heading: HTMLElement) {
-  const scrollIntoView = jest.mocked(Element.prototype.scrollIntoView);
-  expect(scrollIntoView).toHaveBeenCalledWith({ block: 'start', behavior: 'smooth' });
-  expect(scrollIntoView.mock.contexts).toContain(heading.closest('section'));
-}
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
@@ -29,46 +22,31 @@ describe('top navigation', () => {
     expect(contact).toHaveAccessibleName('Contact (opens in a new tab)');
   });
 
-  it('on the landing page, scrolls to the section under the navigation', async () => {
-    const user = userEvent.setup();
-    renderApp('/');
-    const heading = await screen.findByRole('heading', { name: /01 Problem/ });
-    await user.click(within(mainNav()).getByRole('link', { name: 'Problem' }));
-
-    expectScrolledTo(heading);
-    expect(heading).toHaveFocus();
-    expect(window.location.pathname).toBe('/');
-    expect(window.location.hash).toBe('#problem');
-  });
-
-  it('from another page, goes to the landing page and then to the section', async () => {
-    const user = userEvent.setup();
-    renderApp('/about');
-    await screen.findByRole('heading', { level: 1, name: /About/ });
-    await user.click(within(mainNav()).getByRole('link', { name: 'Solution' }));
-
-    const heading = await screen.findByRole('heading', { name: /02 Solution/ });
-    expect(window.location.pathname).toBe('/');
-    await waitFor(() => expect(heading).toHaveFocus());
-    expectScrolledTo(heading);
+  it('leads to the sections with plain anchors: the browser scrolls, no script runs', () => {
+    renderWithStore(<TopNav />);
+    const problem = within(mainNav()).getByRole('link', { name: 'Problem' });
+    // No handler of ours takes the click: it is the browser's own navigation to /#problem.
+    let prevented: boolean | undefined;
+    document.addEventListener(
+      'click',
+      (event) => {
+        prevented = event.defaultPrevented;
+        event.preventDefault();
+      },
+      { once: true },
+    );
+    fireEvent.click(problem);
+    expect(prevented).toBe(false);
   });
 });
 
 describe('arriving with a fragment', () => {
-  it('scrolls to the section it names', async () => {
-    renderApp('/#solution');
-    const heading = await screen.findByRole('heading', { name: /02 Solution/ });
-    await waitFor(() => expect(heading).toHaveFocus());
-    expectScrolledTo(heading);
-  });
-
   it.each(['/#%', '/#%E0%A4%A', '/#%00'])(
     'keeps the landing page on screen for the malformed fragment in %s',
     async (path) => {
       renderApp(path);
       expect(await screen.findByRole('heading', { name: /01 Problem/ })).toBeVisible();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-      expect(Element.prototype.scrollIntoView).not.toHaveBeenCalled();
     },
   );
 });
