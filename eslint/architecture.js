@@ -115,7 +115,8 @@ const SERVICE_FEATURES = {
   contact: ['leads', 'notifications', 'metrics'],
   notifications: ['leads', 'audit', 'metrics'],
   cli: ['inbox', 'leads', 'notifications', 'audit', 'operators'],
-  inbox: ['leads', 'notifications', 'audit', 'operators'],
+  // The overview shows the site's field measurements beside the leads' figures.
+  inbox: ['leads', 'notifications', 'audit', 'operators', 'measurements'],
   retention: ['leads', 'operators'],
   leads: ['audit'],
   // Disabling an account hands its open leads back to the team (leads/lead-owners.ts).
@@ -123,6 +124,7 @@ const SERVICE_FEATURES = {
   audit: [],
   health: [],
   metrics: ['leads'],
+  measurements: ['metrics'],
 };
 const serviceFeatures = Object.keys(SERVICE_FEATURES);
 const serviceBottom = ['config', 'database', 'http', 'logging'];

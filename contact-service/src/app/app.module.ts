@@ -5,6 +5,7 @@ import { HealthModule } from '../health/health.module.js';
 import { QueueModule } from '../integrations/queue/queue.module.js';
 import { rateLimitModule } from '../integrations/rate-limit/rate-limit.module.js';
 import { loggerModule } from '../logging/logger.module.js';
+import { MeasurementsModule } from '../measurements/measurements.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RetentionModule } from '../retention/retention.module.js';
@@ -31,7 +32,7 @@ export class AppModule {
         MetricsModule,
         NotificationsModule,
         RetentionModule,
-        ...(role === 'api' ? [ContactModule] : []),
+        ...(role === 'api' ? [ContactModule, MeasurementsModule] : []),
         HealthModule,
       ],
     };

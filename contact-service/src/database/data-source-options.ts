@@ -10,6 +10,7 @@ import { LeadInbox1795600000000 } from './migrations/1795600000000-lead-inbox.js
 import { AuditFilters1795700000000 } from './migrations/1795700000000-audit-filters.js';
 import { OwnersAndPromises1795800000000 } from './migrations/1795800000000-owners-and-promises.js';
 import { SettledCounts1795900000000 } from './migrations/1795900000000-settled-counts.js';
+import { FieldMeasurements1796000000000 } from './migrations/1796000000000-field-measurements.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -44,6 +45,7 @@ export function dataSourceOptions({
       AuditFilters1795700000000,
       OwnersAndPromises1795800000000,
       SettledCounts1795900000000,
+      FieldMeasurements1796000000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

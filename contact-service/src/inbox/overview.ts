@@ -3,6 +3,7 @@ import { kindSql, LEAD_KINDS, type LeadKind } from '../leads/lead-kind.js';
 import { dueCutoffs, FIRST_STEP, type PromiseRules } from '../leads/lead-promises.js';
 import { openPromises, type OpenPromises } from '../leads/promise-counts.js';
 import { SUPPORT_TIME_ZONE } from '../leads/support-hours.js';
+import { fieldPercentiles, type FieldPercentile } from '../measurements/field-measurement-store.js';
 
 export interface Overview {
   since: Date;
@@ -28,6 +29,8 @@ export interface Overview {
   }[];
   /** Leads with a promise overdue or due soon, per kind and step. */
   due: OpenPromises[];
+  /** The site's field measurements: each page's 75th percentile per metric, last 28 days. */
+  field: FieldPercentile[];
 }
 
 /**
@@ -45,7 +48,7 @@ export async function overviewOf(
 ): Promise<Overview> {
   const since = new Date(now.getTime() - weeks * 7 * 24 * 3600_000);
   const cut = dueCutoffs(now, rules);
-  const [perKind, due] = await Promise.all([
+  const [perKind, due, field] = await Promise.all([
     Promise.all(
       LEAD_KINDS.map(async (kind) => {
         const rows = (await dataSource.query(
@@ -71,6 +74,7 @@ export async function overviewOf(
       }),
     ),
     openPromises(dataSource, rules, now),
+    fieldPercentiles(dataSource),
   ]);
   const weekly: Overview['weekly'] = [];
   const promises: Overview['promises'] = [];
@@ -95,6 +99,7 @@ export async function overviewOf(
     firstResponse,
     promises: promises.sort(byWeek),
     due,
+    field,
   };
 }
 

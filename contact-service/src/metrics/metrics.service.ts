@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
 import { promiseRules } from '../leads/lead-promises.js';
 import { openPromises } from '../leads/promise-counts.js';
+import { fieldMetrics, type FieldMetrics } from './field-metrics.js';
 
 /**
  * The service's Prometheus metrics, in a registry of its own (not prom-client's global one), so
@@ -28,6 +29,9 @@ export class MetricsService {
     labelNames: ['channel', 'outcome'] as const,
     registers: [this.registry],
   });
+
+  /** Visitors' Core Web Vitals and the contact form's funnel (POST /api/measurements). */
+  readonly field: FieldMetrics = fieldMetrics(this.registry);
 
   constructor(@InjectDataSource() dataSource: DataSource, environment: EnvironmentService) {
     collectDefaultMetrics({ register: this.registry });

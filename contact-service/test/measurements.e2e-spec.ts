@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import fc from 'fast-check';
+import type { DataSource } from 'typeorm';
+import { MeasurementsService } from '../src/measurements/measurements.service.js';
+import { fieldPercentiles } from '../src/measurements/field-measurement-store.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { request, startTestApp, type RunningApp } from './support/test-app.js';
+
+let db: TestDatabase;
+let service: RunningApp;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  service = await startTestApp(db.url, { RATE_LIMIT_MAX: '10000' });
+});
+
+afterAll(async () => {
+  await service?.close();
+  await db?.drop();
+});
+
+const beacon = (body: unknown, headers: Record<string, string> = {}) =>
+  request(`${service.baseUrl}/api/measurements`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+const metrics = async () => (await request(`${service.baseUrl}/metrics`)).text;
+const tables = async () =>
+  (await db.query(
+    `SELECT (SELECT count(*) FROM contact_submissions)::int AS leads,
+            (SELECT coalesce(sum(n), 0) FROM field_measurements)::int AS measured`,
+  )) as { leads: number; measured: number }[];
+
+describe('POST /api/measurements', () => {
+  it('counts Core Web Vitals per page as Prometheus histograms, and the form funnel', async () => {
+    const answer = await beacon({
+      route: '/about',
+      vitals: [
+        { name: 'LCP', value: 1234.5 },
+        { name: 'CLS', value: 0.02 },
+        { name: 'INP', value: 88 },
+        { name: 'FCP', value: 900 },
+        { name: 'TTFB', value: 120 },
+      ],
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('set-cookie')).toBeNull();
+    expect((await beacon({ route: '/', funnel: [{ form: 'contact', step: 'seen' }] })).status).toBe(
+      204,
+    );
+    const text = await metrics();
+    expect(text).toContain('web_vitals_seconds_bucket{le="1.5",route="/about",metric="LCP"} 1');
+    expect(text).toContain('web_vitals_seconds_bucket{le="1.2",route="/about",metric="LCP"} 0');
+    expect(text).toContain('web_vitals_seconds_count{route="/about",metric="INP"} 1');
+    expect(text).toContain('web_vitals_cls_bucket{le="0.025",route="/about"} 1');
+    expect(text).toContain('contact_form_funnel_total{form="contact",step="seen"} 1');
+  });
+
+  it('counts any path that is not a page as the 404 page, so labels stay few', async () => {
+    expect(
+      (await beacon({ route: '/wp-login.php?x=<script>', vitals: [{ name: 'TTFB', value: 5 }] }))
+        .status,
+    ).toBe(204);
+    const text = await metrics();
+    expect(text).toContain('web_vitals_seconds_count{route="404",metric="TTFB"} 1');
+    expect(text).not.toContain('wp-login');
+  });
+
+  it("gives the console each page's 75th percentile, from the counts written by the replicas", async () => {
+    for (const value of [500, 700, 900, 2600]) {
+      await beacon({ route: '/privacy', vitals: [{ name: 'LCP', value }] });
+    }
+    await service.app.get(MeasurementsService).flush();
+    const privacy = (
+      await fieldPercentiles(service.app.get<DataSource>(getDataSourceToken()))
+    ).find((row) => row.route === '/privacy' && row.metric === 'LCP');
+    // 4 views: 0.5, 0.8, 1 and 3 s buckets; the 3rd of 4 (75 %) is in the 1 s bucket.
+    expect(privacy).toEqual({ route: '/privacy', metric: 'LCP', views: 4, p75: 1 });
+  });
+
+  it.each([
+    ['no route', { vitals: [] }],
+    ['an unknown metric', { route: '/', vitals: [{ name: 'FID', value: 1 }] }],
+    ['a negative value', { route: '/', vitals: [{ name: 'LCP', value: -1 }] }],
+    ['an identifier', { route: '/', visitor: 'abc' }],
+    ['an unknown funnel step', { route: '/', funnel: [{ form: 'contact', step: 'bought' }] }],
+    ['a route that is not a path', { route: 'https://evil.example/' }],
+  ])('refuses %s with a 400 that says what is allowed, and counts nothing', async (_, body) => {
+    const before = await tables();
+    const answer = await beacon(body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ status: 400, error: 'Bad Request' });
+    expect(String(answer.body.message)).toMatch(/^The measurements were not counted: /);
+    await service.app.get(MeasurementsService).flush();
+    expect(await tables()).toEqual(before);
+  });
+
+  it('answers any body whatever with a 204 or a 4xx, never a 5xx (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), async (body) => {
+        const answer = await beacon(JSON.stringify(body));
+        expect([204, 400]).toContain(answer.status);
+      }),
+      // Within the per-client limit of beacons (120 per 10 minutes), which answers 429 after.
+      { numRuns: 90 },
+    );
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    expect((await beacon('route=/', { 'content-type': 'text/plain' })).status).toBe(415);
+  });
+});
