@@ -76,6 +76,16 @@ export interface Overview {
   due?: DueCount[];
   /** What an older service answers instead of `due`. */
   accessibility?: { overdue: number; dueToday: number };
+  /** The public pages' field measurements; absent from a service older than issue 31. */
+  field?: FieldPercentile[];
+}
+
+/** A page's 75th percentile of one metric (seconds, or the CLS score), last 28 days. */
+export interface FieldPercentile {
+  route: string;
+  metric: 'LCP' | 'INP' | 'CLS' | 'FCP' | 'TTFB';
+  views: number;
+  p75: number | null;
 }
 
 /** What a notification is for: announcing the lead, reminding its owner, escalating a promise. */

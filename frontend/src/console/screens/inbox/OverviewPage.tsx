@@ -1,13 +1,15 @@
 import { problemText } from '../../api/console-api';
 import { useOverviewQuery, type LeadKind, type Overview } from '../../api/inbox-api';
 import { PageHeading } from '../../ui/PageHeading';
+import { FieldPerformance } from './OverviewField';
 import { OpenPromises, PromisesKept } from './OverviewPromises';
 import { hoursText, KIND_LABELS, KINDS, weekText } from './words';
 
 /**
  * The small overview of the last 12 weeks: leads per week by kind (a chart, and the same numbers
  * in a table, which is what a screen reader reads), the median time to a first status change,
- * the open promises overdue or due soon, and how well the promises were kept week by week.
+ * the open promises overdue or due soon, how well the promises were kept week by week, and how
+ * fast the public pages are for their visitors.
  */
 export function OverviewPage() {
   const overview = useOverviewQuery();
@@ -93,6 +95,7 @@ function OverviewDetails({ overview }: { overview: Overview }) {
         </table>
       </section>
       {overview.promises && <PromisesKept promises={overview.promises} />}
+      {overview.field && <FieldPerformance field={overview.field} />}
     </>
   );
 }

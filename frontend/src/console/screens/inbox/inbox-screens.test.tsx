@@ -184,6 +184,26 @@ describe('the overview', () => {
     ).toHaveAttribute('href', '/console/?kind=accessibility&status=new&due=soon');
   });
 
+  it("shows each page's 75th percentile as visitors measured it, in a table", async () => {
+    overview = {
+      ...overview,
+      field: [
+        { route: '/', metric: 'LCP', views: 40, p75: 1.2 },
+        { route: '/', metric: 'INP', views: 12, p75: 0.1 },
+        { route: '/', metric: 'CLS', views: 40, p75: 0.01 },
+        { route: '404', metric: 'TTFB', views: 3, p75: null },
+      ],
+    };
+    open('/console/overview');
+    const table = await screen.findByRole('table', { name: /75th percentile per page/ });
+    const cells = (name: RegExp) =>
+      within(within(table).getByRole('row', { name }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells(/^\//)).toEqual(['40', '≤ 1.2 s', '≤ 100 ms', '≤ 0.01', '–', '–']);
+    expect(cells(/Not found/)).toEqual(['3', '–', '–', '–', '–', 'over 60 s']);
+  });
+
   it('still shows an older service’s accessibility counts', async () => {
     overview = { ...overview, accessibility: { overdue: 1, dueToday: 2 } };
     open('/console/overview');
