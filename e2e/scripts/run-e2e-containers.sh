@@ -44,5 +44,13 @@ if [[ -n $mail ]]; then
   export E2E_MAIL_API=http://$(docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' "$mail" | awk '{print $1}'):1080
 fi
 
+# Each contact-service replica's /metrics (its own port on the stack's network): the field
+# measurement test sums what the replicas counted.
+E2E_METRICS_URLS=$(for id in $("${compose[@]}" ps -q contact-service); do
+  printf 'http://%s:3000/metrics ' \
+    "$(docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' "$id" | awk '{print $1}')"
+done)
+export E2E_METRICS_URLS
+
 echo "The container stack at $E2E_BASE_URL; its database at ${db_ip}:5432"
 e2e/scripts/run-suite.sh

@@ -26,6 +26,17 @@ done < <(grep -E '^VITE_[A-Z_]+=' e2e/site.env)
 
 chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
 [[ -x $chromium ]] || { echo "Chromium is not installed at $chromium (apt-get install chromium)" >&2; exit 1; }
+# Everything else it starts, named in one line before anything starts (README, "Browser suite").
+tools=(nginx psql openssl)
+[[ ${E2E_TLS:-acme} == off ]] || tools+=(pebble lego)
+missing=()
+for tool in "${tools[@]}"; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+if ((${#missing[@]})); then
+  packages=${missing[*]/psql/postgresql-client}
+  echo "make e2e needs ${missing[*]}, not installed: apt-get install $packages" \
+    "(E2E_TLS=off runs the suite over plain HTTP, without pebble and lego)" >&2
+  exit 1
+fi
 
 alive() { [[ -f $1 ]] && kill -0 "$(cat "$1")" 2>/dev/null; }
 if alive .stack/contact-service.pid || alive .stack/nginx.pid; then

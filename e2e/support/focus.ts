@@ -80,3 +80,23 @@ export async function expectFocusVisibleAndUncovered(page: Page): Promise<FocusR
   expect(report.indicator, `${report.description} shows a focus indicator`).not.toBe('none');
   return report;
 }
+
+/**
+ * After a link to a section (`/#solution`), the browser moves its sequential focus starting point
+ * to that section (https://html.spec.whatwg.org/#scroll-to-the-fragment-identifier): the next Tab
+ * stop is the first one after the section's start, not the next one in the navigation.
+ */
+export async function expectNextTabStopAfter(page: Page, sectionId: string): Promise<void> {
+  await page.keyboard.press('Tab');
+  const follows = await page.evaluate(
+    (id) =>
+      !!(
+        document.getElementById(id)!.compareDocumentPosition(document.activeElement!) &
+        Node.DOCUMENT_POSITION_FOLLOWING
+      ),
+    sectionId,
+  );
+  expect(follows, `the Tab stop after following #${sectionId} is past that section's start`).toBe(
+    true,
+  );
+}

@@ -82,6 +82,7 @@ export const routes: SiteRoute[] = [
     content: [
       'Information we collect',
       'How we use your information',
+      'which identify nobody',
       'GDPR',
       'Security',
       'Contact',

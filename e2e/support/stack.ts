@@ -14,6 +14,13 @@ export const databaseUrl =
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 /** The console server of the stack's nginx (its own port, loopback only). */
 export const consoleUrl = process.env.E2E_CONSOLE_URL ?? 'http://localhost:8081';
+/**
+ * The contact-service's /metrics, one address per replica (the local stack has one; the
+ * container stack's are given by run-e2e-containers.sh).
+ */
+export const metricsUrls = (process.env.E2E_METRICS_URLS ?? 'http://127.0.0.1:3000/metrics')
+  .trim()
+  .split(/\s+/);
 export const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? `${repoRoot}.artifacts/e2e`;
 
 export interface StoredSubmission {

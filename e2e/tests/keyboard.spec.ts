@@ -1,5 +1,5 @@
-import { contactForm, openToasts } from '../support/contact-form.ts';
-import { expectFocusVisibleAndUncovered } from '../support/focus.ts';
+import { contactForm, openToasts, waitForScrollToSettle } from '../support/contact-form.ts';
+import { expectFocusVisibleAndUncovered, expectNextTabStopAfter } from '../support/focus.ts';
 import { allPages, spec } from '../support/site.ts';
 import { submissionsFor, uniqueEmail } from '../support/stack.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -29,9 +29,11 @@ test('keyboard only: from the skip link through the navigation to a submitted fo
     expect(++steps, 'Solution is reached within the first stops').toBeLessThan(10);
   }
 
-  // Enter on Solution moves focus to its section; Tab walks on from there to the form.
+  // Enter on Solution takes the page there; Tab walks on from the section to the form.
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: '02 Solution' })).toBeFocused();
+  await expect(page).toHaveURL('/#solution');
+  await waitForScrollToSettle(page);
+  await expectNextTabStopAfter(page, 'solution');
   await expectFocusVisibleAndUncovered(page);
 
   const form = contactForm(page, '#contact');

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { siteConfig, spec } from '../support/site.ts';
 import { waitForScrollToSettle } from '../support/contact-form.ts';
+import { expectNextTabStopAfter } from '../support/focus.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -23,7 +24,7 @@ test('the skip link is the first tab stop and moves focus past the navigation', 
   expect(await next.evaluate((element) => !!element.closest('header'))).toBe(false);
 });
 
-for (const [label, id, heading] of [
+for (const [label, id] of [
   ['Problem', 'problem', '01 Problem'],
   ['Solution', 'solution', '02 Solution'],
 ] as const) {
@@ -56,8 +57,8 @@ for (const [label, id, heading] of [
     const finalY = await page.evaluate(() => window.scrollY);
     expect(positions.some((y) => y > 0 && y < finalY - 1)).toBe(true);
 
-    await expect(page.getByRole('heading', { name: heading })).toBeFocused();
     await expect(page).toHaveURL(`/#${id}`);
+    await expectNextTabStopAfter(page, id);
 
     const header = page.locator('header').first();
     expect(await header.evaluate((h) => getComputedStyle(h).position)).toBe('fixed');
@@ -84,7 +85,6 @@ test('from another page, Solution leads to the landing page scrolled to its sect
   await page.goto('/privacy');
   await mainNav(page).getByRole('link', { name: 'Solution', exact: true }).click();
   await expect(page).toHaveURL('/#solution');
-  await expect(page.getByRole('heading', { name: '02 Solution' })).toBeFocused();
   await waitForScrollToSettle(page);
   const top = await page.locator('#solution').evaluate((s) => s.getBoundingClientRect().top);
   expect(Math.abs(top - spec.sectionScrollOffsetPx)).toBeLessThanOrEqual(1);
@@ -132,7 +132,7 @@ test('the footer links reach each page', async ({ page }) => {
     .getByRole('link', { name: 'Contact', exact: true })
     .click();
   await expect(page).toHaveURL('/#contact');
-  await expect(page.getByRole('heading', { name: '03 Systemising Excellence' })).toBeFocused();
+  await expectNextTabStopAfter(page, 'contact');
 });
 
 test('the footer has mailto links for general inquiries, accessibility and privacy', async ({

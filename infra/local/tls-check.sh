@@ -13,13 +13,16 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 source infra/local/checks.sh
 source infra/local/pebble.sh
-# Debian's testssl.sh package names its command testssl.
-testssl=$(command -v testssl || command -v testssl.sh) ||
-  { echo "testssl.sh is not installed (apt-get install testssl.sh)" >&2; exit 1; }
-for tool in pebble lego openssl; do
-  command -v "$tool" >/dev/null ||
-    { echo "$tool is not installed (apt-get install pebble lego openssl)" >&2; exit 1; }
-done
+# What it starts, named in one line before anything starts (README, "HTTPS"). Debian's
+# testssl.sh package names its command testssl.
+testssl=$(command -v testssl || command -v testssl.sh)
+missing=()
+[[ -n $testssl ]] || missing+=(testssl.sh)
+for tool in nginx pebble lego openssl; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+if ((${#missing[@]})); then
+  echo "make tls-check needs ${missing[*]}, not installed: apt-get install ${missing[*]}" >&2
+  exit 1
+fi
 tmp=$(mktemp -d)
 load_pid=
 cleanup() {

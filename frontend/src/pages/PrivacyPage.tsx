@@ -25,6 +25,11 @@ export function PrivacyPage() {
             time of each request. We use these records only to keep the site secure and available.
           </li>
           <li>
+            <strong>Page speed.</strong> Your browser reports how quickly each page loaded and
+            responded, and how far the contact form got (seen, started, sent), with no cookie and no
+            identifier; we keep only counts per page, which identify nobody.
+          </li>
+          <li>
             <strong>No tracking.</strong> This site sets no advertising or analytics cookies and
             does not profile visitors.
           </li>

@@ -1,0 +1,159 @@
+import type { Page } from '@playwright/test';
+import { allPages, siteConfig } from '../support/site.ts';
+import { contactForm } from '../support/contact-form.ts';
+import { metricsUrls, submissionsFor, uniqueEmail } from '../support/stack.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+// Islands (frontend/README.md): a page paints from its HTML, requests no script before its first
+// paint, and hydrates only the contact form, when it is needed.
+
+/** The page's scripts with the time each request started, and its first paint's time. */
+async function scriptsAndFirstPaint(page: Page) {
+  return page.evaluate(() => ({
+    firstPaint:
+      performance.getEntriesByType('paint').find((entry) => entry.name === 'first-paint')
+        ?.startTime ?? NaN,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter(
+        (entry) =>
+          (entry as PerformanceResourceTiming).initiatorType === 'script' ||
+          /\.js(\?|$)/.test(entry.name),
+      )
+      .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
+  }));
+}
+
+for (const route of allPages) {
+  test(`${route.path} requests no script before its first paint`, async ({ page }) => {
+    await page.goto(route.path, { waitUntil: 'networkidle' });
+    const { firstPaint, scripts } = await scriptsAndFirstPaint(page);
+    expect(Number.isFinite(firstPaint)).toBe(true);
+    // The islands' loader and the field measurements, at least, after the paint.
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(script.start, `${script.url} started at ${script.start} ms`).toBeGreaterThan(
+        firstPaint,
+      );
+    }
+    const hasForm = route.path === '/' || route.path === '/accessibility';
+    const island = page.locator('[data-island="contact-form"]');
+    await expect(island).toHaveCount(hasForm ? 1 : 0);
+    if (hasForm) await expect(island).toHaveAttribute('data-hydrated', '');
+  });
+}
+
+test('a page without the form fetches no React, no store and no form code', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') fetched.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/about', { waitUntil: 'networkidle' });
+  expect(fetched.length).toBeGreaterThan(0);
+  expect(fetched.filter((url) => /ContactForm|store|toasts|Toaster/.test(url))).toEqual([]);
+});
+
+test('what a visitor typed and sent before the form’s code ran is kept and sent once it runs', async ({
+  page,
+}) => {
+  // The island's chunk is held back until the visitor has typed and pressed the button.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/contact-form-island-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/contact'))
+      posts.push(request.url());
+  });
+  await page.goto('/');
+  const form = contactForm(page, '#contact');
+  const email = uniqueEmail('before-hydration');
+  await form.fill({ name: 'Early Visitor', email, company: 'Quickfield', role: 'Analyst' });
+  await expect(page.locator('[data-island="contact-form"]')).not.toHaveAttribute('data-hydrated');
+
+  // The browser's own validation applies until then: an invalid address is not sent.
+  await form.email.fill('not-an-address');
+  await form.submit.click();
+  expect(await form.email.evaluate((input) => (input as HTMLInputElement).validity.valid)).toBe(
+    false,
+  );
+  await form.email.fill(email);
+
+  await form.submit.click();
+  await expect(page.locator('[data-island="contact-form"]')).toHaveAttribute(
+    'data-held-submit',
+    '',
+  );
+  await expect(page).toHaveURL('/');
+  expect(posts).toEqual([]);
+
+  release();
+  await expect(page.getByRole('status').filter({ hasText: /We'll be in touch/ })).toBeVisible();
+  expect(posts).toHaveLength(1);
+  await expect(form.name).toHaveValue('');
+  const stored = await submissionsFor(email);
+  expect(stored.map(({ name, company, role }) => ({ name, company, role }))).toEqual([
+    { name: 'Early Visitor', company: 'Quickfield', role: 'Analyst' },
+  ]);
+});
+
+test('a page a visitor is about to open is prerendered (Speculation Rules), and opens at once', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const about = page.getByRole('contentinfo').getByRole('link', { name: 'About Us' });
+  await about.hover();
+  // "moderate" eagerness: a pointer resting on a link for 200 ms starts the prerender.
+  await page.waitForTimeout(1500);
+  await about.click();
+  await expect(page).toHaveURL('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`About ${siteConfig.brandName}`);
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType(
+      'navigation',
+    )[0] as PerformanceNavigationTiming & {
+      activationStart: number;
+    };
+    return { activationStart: navigation.activationStart };
+  });
+  // A page activated from a prerender has an activationStart after its navigation began.
+  expect(timing.activationStart).toBeGreaterThan(0);
+});
+
+/** The sum of one sample over the replicas' /metrics. */
+async function metricSum(line: RegExp): Promise<number> {
+  let total = 0;
+  for (const url of metricsUrls) {
+    const text = await (await fetch(url)).text();
+    for (const match of text.matchAll(line)) total += Number(match[1]);
+  }
+  return total;
+}
+
+test("a visit's Core Web Vitals and the form's funnel reach /metrics, with no cookie", async ({
+  page,
+  context,
+}) => {
+  const lcpCount = /^web_vitals_seconds_count\{route="\/accessibility",metric="LCP"\} (\d+)$/gm;
+  const seen = /^contact_form_funnel_total\{form="accessibility",step="seen"\} (\d+)$/gm;
+  const before = { lcp: await metricSum(lcpCount), seen: await metricSum(seen) };
+  const beacons: { status: number; cookie: string | null }[] = [];
+  page.on('response', async (response) => {
+    if (response.url().endsWith('/api/measurements')) {
+      beacons.push({ status: response.status(), cookie: await response.headerValue('set-cookie') });
+    }
+  });
+  await page.goto('/accessibility', { waitUntil: 'networkidle' });
+  await page.locator('#accessibility-feedback form').scrollIntoViewIfNeeded();
+  await page.getByLabel('Full name').click();
+  // LCP is final at the first input; hiding the page sends what is queued.
+  await page.goto('/about');
+  await expect.poll(() => metricSum(lcpCount), { timeout: 15_000 }).toBeGreaterThan(before.lcp);
+  await expect.poll(() => metricSum(seen), { timeout: 15_000 }).toBeGreaterThan(before.seen);
+  expect(beacons.length).toBeGreaterThan(0);
+  expect(beacons.every((beacon) => beacon.status === 204 && beacon.cookie === null)).toBe(true);
+  expect(await context.cookies()).toEqual([]);
+});
