@@ -94,8 +94,8 @@ tls-check: $(NPM_STAMP) ## HTTPS of the shipped nginx config (TLS_MODE=files) on
 e2e: $(NPM_STAMP) ## Browser suite (Playwright, axe, Lighthouse) on its own stack and fresh database
 	e2e/scripts/run-e2e.sh
 
-lighthouse: stack-up ## Lighthouse budgets per route, best of up to 5 mobile runs on a CPU slowdown calibrated to the host (starts the stack if needed)
-	npm run --silent lighthouse -w e2e
+lighthouse: stack-up ## Lighthouse gate per route: LCP, TBT and score against the same page without scripts, medians of 3 alternated mobile runs (starts the stack if needed)
+	LIGHTHOUSE_SITE_DIR=$(CURDIR)/frontend/dist npm run --silent lighthouse -w e2e
 
 # --- Container stack ------------------------------------------------------------
 COMPOSE = $(shell docker compose version >/dev/null 2>&1 && echo 'docker compose' || echo docker-compose)

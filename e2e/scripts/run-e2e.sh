@@ -12,6 +12,9 @@ artifacts=${E2E_ARTIFACTS_DIR:-$root/.artifacts/e2e}
 server_url=${E2E_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432}
 database=contact_e2e_$(date +%Y%m%d_%H%M%S)_$$
 export E2E_ARTIFACTS_DIR=$artifacts
+# The folder the stack's nginx serves: Lighthouse's gate puts each page's copy without scripts
+# there for the same-run comparison (e2e/lighthouse/run.ts).
+export LIGHTHOUSE_SITE_DIR=$root/frontend/dist
 export STACK_DATABASE_URL=$server_url/$database
 # The suite sends more submissions than the service's default allowance per client (20 per
 # 10 minutes); nginx's own limit (10 a minute, burst 10) stays as shipped and the suite keeps
