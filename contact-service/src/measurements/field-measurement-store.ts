@@ -24,11 +24,14 @@ export class FieldMeasurementBuffer {
   >();
 
   add(route: string, metric: VitalName, le: number, now = new Date()): void {
-    const day = now.toISOString().slice(0, 10);
+    this.count(now.toISOString().slice(0, 10), route, metric, le, 1);
+  }
+
+  private count(day: string, route: string, metric: string, le: number, n: number): void {
     const key = `${day}\u0000${route}\u0000${metric}\u0000${le}`;
     const entry = this.counts.get(key);
-    if (entry) entry.n += 1;
-    else this.counts.set(key, { day, route, metric, le, n: 1 });
+    if (entry) entry.n += n;
+    else this.counts.set(key, { day, route, metric, le, n });
   }
 
   /** Writes what was counted since the last flush (and drops days past FIELD_DAYS). */
@@ -49,17 +52,14 @@ export class FieldMeasurementBuffer {
           rows.map((row) => row.n),
         ],
       );
-      await dataSource.query(`DELETE FROM field_measurements WHERE day < current_date - $1::int`, [
-        FIELD_DAYS,
-      ]);
     } catch (error) {
       // Put them back: the next flush tries again.
-      for (const row of rows) {
-        for (let i = 0; i < row.n; i += 1)
-          this.add(row.route, row.metric as VitalName, row.le, new Date(`${row.day}T12:00:00Z`));
-      }
+      for (const row of rows) this.count(row.day, row.route, row.metric, row.le, row.n);
       throw error;
     }
+    await dataSource.query(`DELETE FROM field_measurements WHERE day < current_date - $1::int`, [
+      FIELD_DAYS,
+    ]);
   }
 }
 
