@@ -1,4 +1,4 @@
-import type { Locator, Page, Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
 export const CONTACT_PATH = '/api/contact';
 
@@ -12,9 +12,16 @@ export interface ContactValues {
 
 /** The form of a page: the landing page's discovery-call form or the accessibility feedback form. */
 export function contactForm(page: Page, section: '#contact' | '#accessibility-feedback') {
-  const form = page.locator(`${section} form`);
+  const form = page.locator(`${section} form.contact-form`);
   return {
     form,
+    /**
+     * Resolves once the form's island has hydrated. Before that the browser's own validation
+     * answers (islands.spec.ts); a test of the form's own messages waits for this first.
+     */
+    async ready(): Promise<void> {
+      await expect(page.locator(`${section} [data-island]`)).toHaveAttribute('data-hydrated', '');
+    },
     name: form.getByLabel('Full name'),
     email: form.getByLabel('Work email'),
     company: form.getByLabel('Company'),

@@ -19,6 +19,7 @@ for (const [path, section] of [
   test(`axe: ${path} with the form's errors shown`, async ({ page }, testInfo) => {
     await page.goto(path);
     const form = contactForm(page, section);
+    await form.ready();
     await form.email.fill('not-an-address');
     await form.submit.click();
     await expect(form.form.getByText(spec.invalidEmail)).toBeVisible();

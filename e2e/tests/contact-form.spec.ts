@@ -18,6 +18,7 @@ test('an empty submit sends nothing and flags the required fields', async ({ pag
   await page.goto('/');
   const posts = recordContactPosts(page);
   const form = contactForm(page, '#contact');
+  await form.ready();
   await form.submit.click();
   for (const field of [form.name, form.email, form.company, form.role]) {
     await expect(field).toHaveAttribute('aria-invalid', 'true');
@@ -32,6 +33,7 @@ test('an invalid email shows the message and sends nothing', async ({ page }) =>
   await page.goto('/');
   const posts = recordContactPosts(page);
   const form = contactForm(page, '#contact');
+  await form.ready();
   const email = 'ada.lovelace@';
   await form.fill({ name: 'Ada Lovelace', email, company: 'Analytical', role: 'Analyst' });
   await form.submit.click();

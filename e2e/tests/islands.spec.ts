@@ -100,27 +100,58 @@ test('what a visitor typed and sent before the form’s code ran is kept and sen
   ]);
 });
 
-test('a page a visitor is about to open is prerendered (Speculation Rules), and opens at once', async ({
+/** The next page's navigation: how it was delivered, and its LCP after activation. */
+async function navigationOf(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ deliveryType: string; activationStart: number; lcp: number }>((resolve) => {
+        const navigation = performance.getEntriesByType(
+          'navigation',
+        )[0] as PerformanceNavigationTiming & {
+          deliveryType: string;
+          activationStart: number;
+        };
+        new PerformanceObserver((list) => {
+          const lcp = list.getEntries().at(-1)!.startTime;
+          resolve({
+            deliveryType: navigation.deliveryType,
+            activationStart: navigation.activationStart,
+            lcp: Math.max(0, lcp - navigation.activationStart),
+          });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
+
+test('a page a visitor is about to open is fetched ahead (Speculation Rules), and opens from it', async ({
   page,
-}) => {
+}, testInfo) => {
   await page.goto('/');
   const about = page.getByRole('contentinfo').getByRole('link', { name: 'About Us' });
   await about.hover();
-  // "moderate" eagerness: a pointer resting on a link for 200 ms starts the prerender.
+  // "moderate" eagerness: a pointer resting on a link for 200 ms starts it. Under DevTools, as
+  // here, Chromium does not prerender (PrerenderingDisabledByDevTools) and falls back to the
+  // prefetch the same rule implies: the next page comes from memory instead of the network.
   await page.waitForTimeout(1500);
   await about.click();
   await expect(page).toHaveURL('/about');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`About ${siteConfig.brandName}`);
-  const timing = await page.evaluate(() => {
-    const navigation = performance.getEntriesByType(
-      'navigation',
-    )[0] as PerformanceNavigationTiming & {
-      activationStart: number;
-    };
-    return { activationStart: navigation.activationStart };
+  const speculated = await navigationOf(page);
+  expect(['navigational-prefetch', 'prerender']).toContain(
+    speculated.activationStart > 0 ? 'prerender' : speculated.deliveryType,
+  );
+  // The same page opened without a hover first, for the comparison in the report.
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+  await expect(page).toHaveURL('/about');
+  const cold = await navigationOf(page);
+  testInfo.annotations.push({
+    type: 'next page LCP',
+    description: `after a hover ${Math.round(speculated.lcp)} ms (${speculated.deliveryType || 'prerender'}), clicked at once ${Math.round(cold.lcp)} ms`,
   });
-  // A page activated from a prerender has an activationStart after its navigation began.
-  expect(timing.activationStart).toBeGreaterThan(0);
+  console.log(
+    `Speculation Rules: /about LCP after a hover ${Math.round(speculated.lcp)} ms, clicked at once ${Math.round(cold.lcp)} ms`,
+  );
 });
 
 /** The sum of one sample over the replicas' /metrics. */
@@ -140,20 +171,14 @@ test("a visit's Core Web Vitals and the form's funnel reach /metrics, with no co
   const lcpCount = /^web_vitals_seconds_count\{route="\/accessibility",metric="LCP"\} (\d+)$/gm;
   const seen = /^contact_form_funnel_total\{form="accessibility",step="seen"\} (\d+)$/gm;
   const before = { lcp: await metricSum(lcpCount), seen: await metricSum(seen) };
-  const beacons: { status: number; cookie: string | null }[] = [];
-  page.on('response', async (response) => {
-    if (response.url().endsWith('/api/measurements')) {
-      beacons.push({ status: response.status(), cookie: await response.headerValue('set-cookie') });
-    }
-  });
   await page.goto('/accessibility', { waitUntil: 'networkidle' });
-  await page.locator('#accessibility-feedback form').scrollIntoViewIfNeeded();
+  await page.locator('#accessibility-feedback form.contact-form').scrollIntoViewIfNeeded();
   await page.getByLabel('Full name').click();
   // LCP is final at the first input; hiding the page sends what is queued.
   await page.goto('/about');
   await expect.poll(() => metricSum(lcpCount), { timeout: 15_000 }).toBeGreaterThan(before.lcp);
   await expect.poll(() => metricSum(seen), { timeout: 15_000 }).toBeGreaterThan(before.seen);
-  expect(beacons.length).toBeGreaterThan(0);
-  expect(beacons.every((beacon) => beacon.status === 204 && beacon.cookie === null)).toBe(true);
+  // (Beacons are not shown to Playwright's request events; the service's own test checks that
+  // its answer sets no cookie.) The site set none either.
   expect(await context.cookies()).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import {
   PAGE_ERROR_RELOAD_LABEL,
   PAGE_ERROR_TEXT,
@@ -25,6 +26,7 @@ interface IslandProps<P> {
  * deployment, say, once a reload did not help): plain HTML, since no React runs on the page then.
  */
 export function Island<P>({ name, props, children }: IslandProps<P>) {
+  const [path] = useLocation();
   return (
     <div className="island">
       <div data-island={name} data-props={JSON.stringify(props)}>
@@ -35,12 +37,10 @@ export function Island<P>({ name, props, children }: IslandProps<P>) {
         <p>
           {PAGE_ERROR_TEXT} <MailtoLink email={siteConfig.contactEmail} />.
         </p>
-        {/* A GET form without an action loads this page again: a reload without any script. */}
-        <form method="get">
-          <button type="submit" className="button button-secondary">
-            {PAGE_ERROR_RELOAD_LABEL}
-          </button>
-        </form>
+        {/* The page's own address: following it loads the page again, with no script. */}
+        <a className="button button-secondary" href={path}>
+          {PAGE_ERROR_RELOAD_LABEL}
+        </a>
       </div>
     </div>
   );

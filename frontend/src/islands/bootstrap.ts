@@ -1,8 +1,10 @@
 /**
  * The one inline script of every prerendered page, at the end of its body. It costs no request,
  * so nothing is fetched before the first paint; the page's code (src/main.tsx: the islands' loader
- * and the field measurements) is requested after the `load` event and the next frame, or at once
- * when a visitor reaches for an island first (focus, pointer, submit).
+ * and the field measurements) is requested once the page has both painted (the browser's `paint`
+ * performance entry, recorded when the frame was presented, which a frame callback or a timer
+ * may precede) and fired `load`, or at once when a visitor reaches for an island first (focus,
+ * pointer, submit).
  *
  * Until an island's code has run:
  * - its fields are enabled here (they are prerendered disabled, so that a browser without
@@ -38,11 +40,21 @@ export const BOOTSTRAP_SCRIPT = `(function () {
       start();
     }, true);
   });
-  function afterPaint() {
-    requestAnimationFrame(function () { setTimeout(start, 0); });
+  var painted = false, loaded = d.readyState === 'complete';
+  function startWhenReady() {
+    if (painted && loaded) start();
   }
-  if (d.readyState === 'complete') afterPaint();
-  else addEventListener('load', afterPaint);
+  try {
+    new PerformanceObserver(function (list, observer) {
+      observer.disconnect();
+      painted = true;
+      startWhenReady();
+    }).observe({ type: 'paint', buffered: true });
+  } catch (error) {
+    painted = true;
+  }
+  if (!loaded) addEventListener('load', function () { loaded = true; startWhenReady(); });
+  startWhenReady();
 })();`;
 
 /** The attribute that tells the bootstrap where the page's code is. */

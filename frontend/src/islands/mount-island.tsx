@@ -22,5 +22,7 @@ export function islandHydrated(element: HTMLElement | null): void {
   island.setAttribute('data-hydrated', '');
   if (!island.hasAttribute('data-held-submit')) return;
   island.removeAttribute('data-held-submit');
-  island.querySelector('form')?.requestSubmit();
+  // After this commit: the island takes the values typed before it ran in the same commit, and
+  // its submit handler must see them.
+  setTimeout(() => island.querySelector('form')?.requestSubmit(), 0);
 }
