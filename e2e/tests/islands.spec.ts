@@ -43,6 +43,36 @@ for (const route of allPages) {
   });
 }
 
+test('the form island hydrates without a long task (none over 50 ms)', async ({ page }) => {
+  await page.addInitScript(() => {
+    const tasks: { start: number; duration: number }[] = [];
+    (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        tasks.push({ start: entry.startTime, duration: entry.duration });
+      }
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  const form = contactForm(page, '#contact');
+  // The first interaction loads it now, instead of in the background later.
+  await form.name.focus();
+  await form.ready();
+  const { islandStart, tasks } = await page.evaluate(() => ({
+    islandStart:
+      performance
+        .getEntriesByType('resource')
+        .find((entry) => entry.name.includes('/assets/contact-form-island-'))?.startTime ?? NaN,
+    tasks: (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks,
+  }));
+  expect(Number.isFinite(islandStart)).toBe(true);
+  const duringHydration = tasks.filter((task) => task.start + task.duration >= islandStart);
+  console.log(
+    `Island hydration: long tasks ${JSON.stringify(duringHydration.map((t) => Math.round(t.duration)))}`,
+  );
+  expect(duringHydration).toEqual([]);
+});
+
 test('a page without the form fetches no React, no store and no form code', async ({ page }) => {
   const fetched: string[] = [];
   page.on('request', (request) => {

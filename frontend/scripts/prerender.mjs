@@ -30,8 +30,11 @@ const {
 // Read by the web tier's image at start, so that a server with example values says so too.
 const exampleConfigMarker = join(dist, 'example-config.txt');
 
-/** A chunk and everything it imports statically: its JS files and CSS files, as URLs. */
-function closureOf(keys) {
+/**
+ * A chunk and everything it imports statically (and, with `dynamic`, everything it may import
+ * later too: an island's steps and the toasts): its JS files and CSS files, as URLs.
+ */
+function closureOf(keys, { dynamic = false } = {}) {
   const scripts = new Set();
   const styles = new Set();
   const visit = (key) => {
@@ -41,6 +44,9 @@ function closureOf(keys) {
     scripts.add(`/${chunk.file}`);
     for (const css of chunk.css ?? []) styles.add(`/${css}`);
     for (const imported of chunk.imports ?? []) visit(imported);
+    // Not through the entry (the loader), whose own dynamic imports are the other islands.
+    if (dynamic && !chunk.isEntry)
+      for (const imported of chunk.dynamicImports ?? []) visit(imported);
   };
   keys.forEach(visit);
   return { scripts: [...scripts], styles: [...styles] };
@@ -98,7 +104,10 @@ const bootstrapTag = `<script ${BOOTSTRAP_SRC_ATTRIBUTE}="${entryUrl}">${BOOTSTR
 const afterPaint = closureOf([entryKey]);
 const vitals = closureOf([FIELD_MEASUREMENTS_SOURCE]);
 const islandCode = Object.fromEntries(
-  Object.entries(ISLAND_SOURCES).map(([name, source]) => [name, closureOf([source])]),
+  Object.entries(ISLAND_SOURCES).map(([name, source]) => [
+    name,
+    closureOf([source], { dynamic: true }),
+  ]),
 );
 
 const routes = [...siteRoutes, notFoundRoute];

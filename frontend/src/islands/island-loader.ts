@@ -3,13 +3,19 @@ import { islands, type IslandModule } from './registry';
 
 /** How far below the viewport an island starts loading, so it is ready when it scrolls in. */
 const NEAR_VIEWPORT = '600px 0px';
-/** When the browser has had nothing to do for a while, the islands load anyway. */
-const IDLE_TIMEOUT_MS = 3000;
+/**
+ * Otherwise an island loads in the background once the page has settled: this long after the
+ * page's code started (itself after the first paint and `load`), at the browser's next idle
+ * moment. Long before anyone scrolls to a form below the fold and types, and after the page's
+ * loading is over, so that the island's script never competes with what the visitor reads first.
+ */
+const SETTLED_AFTER_MS = 5000;
+const IDLE_TIMEOUT_MS = 2000;
 
 /**
  * Finds the page's islands and loads each when it is first needed: when it nears the viewport,
- * on the first interaction with it, or when the browser is idle (so it is ready before anyone
- * types), whichever comes first. The bootstrap (bootstrap.ts) already made the page's code load
+ * on the first interaction with it, or in the background once the page has settled (so it is
+ * ready before anyone types), whichever comes first. The bootstrap (bootstrap.ts) already made the page's code load
  * early on an interaction; here the island itself follows.
  */
 export function startIslands(
@@ -51,10 +57,12 @@ export function startIslands(
     for (const type of INTERACTIONS) element.addEventListener(type, start, true);
     if (element.hasAttribute('data-held-submit') || element.contains(document.activeElement)) {
       start();
-    } else if ('requestIdleCallback' in window) {
-      requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
     } else {
-      setTimeout(start, IDLE_TIMEOUT_MS);
+      setTimeout(() => {
+        if ('requestIdleCallback' in window)
+          requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
+        else start();
+      }, SETTLED_AFTER_MS);
     }
   }
 }

@@ -6,6 +6,6 @@ import type { IslandName } from './registry';
  * The prerender step fails when one of them is not in the manifest.
  */
 export const ISLAND_SOURCES: Record<IslandName, string> = {
-  'contact-form': 'src/islands/contact-form/contact-form-island.tsx',
+  'contact-form': 'src/islands/contact-form/contact-form-island.ts',
 };
 export const FIELD_MEASUREMENTS_SOURCE = 'src/features/field-measurements/report-web-vitals.ts';

@@ -1,4 +1,4 @@
-import { startTransition, type ReactElement } from 'react';
+import { createElement, startTransition, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 /**
@@ -7,9 +7,13 @@ import { hydrateRoot } from 'react-dom/client';
  * while the island becomes interactive. Once hydrated the element says so, and a submit the
  * bootstrap held before (bootstrap.ts) is sent again through the island's own handler.
  */
-export function mountIsland(element: HTMLElement, root: ReactElement): void {
+export function mountIsland<P extends object>(
+  element: HTMLElement,
+  Root: ComponentType<P>,
+  props: P,
+): void {
   startTransition(() => {
-    hydrateRoot(element, root, {
+    hydrateRoot(element, createElement(Root, props), {
       onRecoverableError: (error) => console.error('Island hydration:', error),
     });
   });
