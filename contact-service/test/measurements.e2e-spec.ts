@@ -5,7 +5,8 @@ import type { DataSource } from 'typeorm';
 import { MeasurementsService } from '../src/measurements/measurements.service.js';
 import { fieldPercentiles } from '../src/measurements/field-measurement-store.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
-import { request, startTestApp, type RunningApp } from './support/test-app.js';
+import { BEACONS_PER_SUBMISSION } from '../src/integrations/rate-limit/rate-limit.module.js';
+import { request, startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
 
 let db: TestDatabase;
 let service: RunningApp;
@@ -103,12 +104,39 @@ describe('POST /api/measurements', () => {
         const answer = await beacon(JSON.stringify(body));
         expect([204, 400]).toContain(answer.status);
       }),
-      // Within the per-client limit of beacons (120 per 10 minutes), which answers 429 after.
+      // Within the per-client limit of beacons (6 × RATE_LIMIT_MAX per window), 429 after.
       { numRuns: 90 },
     );
   });
 
   it('refuses a body that is not JSON with 415', async () => {
     expect((await beacon('route=/', { 'content-type': 'text/plain' })).status).toBe(415);
+  });
+});
+
+describe('the beacons’ own rate limit', () => {
+  it('is BEACONS_PER_SUBMISSION times the submissions’, and never uses up a visitor’s submissions', async () => {
+    const own = await createTestDatabase();
+    const small = await startTestApp(own.url, { RATE_LIMIT_MAX: '2' });
+    try {
+      const send = () =>
+        request(`${small.baseUrl}/api/measurements`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ route: '/', funnel: [{ form: 'contact', step: 'seen' }] }),
+        });
+      const answers: number[] = [];
+      for (let i = 0; i < 2 * BEACONS_PER_SUBMISSION + 1; i += 1)
+        answers.push((await send()).status);
+      expect(answers.slice(0, -1).every((status) => status === 204)).toBe(true);
+      expect(answers.at(-1)).toBe(429);
+      // The contact form's own allowance is untouched.
+      expect((await small.post(VALID_CONTACT)).status).toBe(201);
+      expect((await small.post(VALID_CONTACT)).status).toBe(201);
+      expect((await small.post(VALID_CONTACT)).status).toBe(429);
+    } finally {
+      await small.close();
+      await own.drop();
+    }
   });
 });

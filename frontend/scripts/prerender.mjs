@@ -52,20 +52,17 @@ function closureOf(keys, { dynamic = false } = {}) {
   return { scripts: [...scripts], styles: [...styles] };
 }
 
-/** The stylesheets a page module needs beyond the template's (none today; kept honest). */
-function pageStyles(source) {
-  if (!manifest[source]) throw new Error(`${source} is not in the Vite manifest`);
-  const styles = new Set();
-  const seen = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || seen.has(key)) return;
-    seen.add(key);
-    for (const css of chunk.css ?? []) styles.add(`/${css}`);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(source);
-  return [...styles];
+// The site's styles are one stylesheet, linked from index.html (src/styles/global.css). A page
+// that imported CSS of its own would lose it here, since pages have no code in the browser: the
+// server build's manifest says so, and the build stops.
+const serverManifest = JSON.parse(
+  await readFile(join(serverDir, '.vite', 'manifest.json'), 'utf8'),
+);
+const pageCss = Object.entries(serverManifest).filter(([, chunk]) => chunk.css?.length);
+if (pageCss.length > 0) {
+  throw new Error(
+    `${pageCss.map(([key]) => key).join(', ')} import CSS: put it in src/styles/global.css`,
+  );
 }
 
 // The site ships with a strict Content-Security-Policy: script-src 'self' and the bootstrap's hash,
@@ -114,15 +111,8 @@ const routes = [...siteRoutes, notFoundRoute];
 const pageAssets = {};
 for (const route of routes) {
   const { html, head } = await renderRoute(route);
-  const fresh = (url) => !template.includes(`"${url}"`);
-  const links = [
-    ...templateStyles,
-    ...pageStyles(route.source)
-      .filter(fresh)
-      .map((url) => `<link rel="stylesheet" crossorigin href="${url}">`),
-  ];
   const page = templateWithoutScripts
-    .replace('<!--app-head-->', [head, ...links].join('\n    '))
+    .replace('<!--app-head-->', [head, ...templateStyles].join(''))
     .replace('<!--app-html-->', html)
     .replace('</body>', `  ${bootstrapTag}\n  </body>`);
   if (page.includes('<!--app-')) throw new Error(`${route.file}: a placeholder was not replaced`);

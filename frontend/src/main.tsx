@@ -4,9 +4,9 @@
 // page is HTML and CSS.
 import { startIslands } from './islands/island-loader';
 
-const root = document.getElementById('root');
-if (root && !root.firstElementChild) {
-  // The development server sends an empty page: render the whole site in the browser.
+if (import.meta.env.DEV) {
+  // The development server has no prerendered pages: it renders the whole site in the browser.
+  // (Left out of the build, so that no page's code is part of the site's client bundle.)
   void import('./dev-app');
 } else {
   startIslands();

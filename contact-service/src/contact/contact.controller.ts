@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import { IdempotencyKey } from '../http/idempotency-key.js';
 import { JsonOnlyGuard } from '../http/json-only.guard.js';
 import { ValidateBodyPipe } from '../http/validate-body.pipe.js';
@@ -9,6 +9,8 @@ import { CreateContactDto } from './dto/create-contact.dto.js';
 
 @Controller('contact')
 @UseGuards(ThrottlerGuard, JsonOnlyGuard)
+// Submissions count against the `default` limit only (integrations/rate-limit).
+@SkipThrottle({ beacons: true })
 export class ContactController {
   constructor(private readonly contacts: ContactService) {}
 

@@ -1,12 +1,9 @@
 import { BadRequestException, Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import { apiError } from '../http/api-error.js';
 import { JsonOnlyGuard } from '../http/json-only.guard.js';
 import { MEASUREMENT_REFUSED, measurementBody } from './measurement-body.js';
 import { MeasurementsService } from './measurements.service.js';
-
-/** Beacons per client address and window: a page view sends one or two, a busy reader a few dozen. */
-const BEACONS_PER_WINDOW = 120;
 
 /**
  * POST /api/measurements: a page's field measurements, sent by navigator.sendBeacon
@@ -16,12 +13,14 @@ const BEACONS_PER_WINDOW = 120;
  */
 @Controller('measurements')
 @UseGuards(ThrottlerGuard, JsonOnlyGuard)
+// Beacons count against their own limit (`beacons`, integrations/rate-limit), never against a
+// visitor's contact form submissions.
+@SkipThrottle({ default: true })
 export class MeasurementsController {
   constructor(private readonly measurements: MeasurementsService) {}
 
   @Post()
   @HttpCode(204)
-  @Throttle({ default: { limit: BEACONS_PER_WINDOW, ttl: 600_000 } })
   record(@Body() body: unknown): void {
     const parsed = measurementBody.safeParse(body);
     if (!parsed.success) {

@@ -49,7 +49,8 @@ export function renderHeadTags(route: SiteRoute, config: SiteConfig = siteConfig
     lines.push(`<meta ${key}="${id}" content="${escapeHtml(content)}" />`);
   }
   if (canonicalUrl) lines.push(`<link rel="canonical" href="${escapeHtml(canonicalUrl)}" />`);
-  return lines.join('\n    ');
+  // One line: every byte of the page counts towards the first round trip (islands/bootstrap.ts).
+  return lines.join('');
 }
 
 /** Keeps the head in step with client-side navigation (crawlers read the prerendered head). */

@@ -9,8 +9,6 @@ export interface SiteRoute {
   path: string | null;
   /** The prerendered file in dist/ (the web tier maps `/about` to `about.html`). */
   file: string;
-  /** The page module, as named in Vite's manifest; its chunks are preloaded by the HTML. */
-  source: string;
   title: string;
   description: string;
   /** Listed in the sitemap and open to search engines. */
@@ -34,7 +32,6 @@ export const siteRoutes: SiteRoute[] = [
   {
     path: '/',
     file: 'index.html',
-    source: 'src/pages/HomePage.tsx',
     title: `${brand} — AI-drafted client proposals for investment banks`,
     description: `Cut proposal turnaround by ${CLAIMS.turnaroundReduction}. Proposals drafted from live deal conversations, CRM data, your templates and past proposals, delivered in Word, PDF or Figma-ready form.`,
     indexable: true,
@@ -44,7 +41,6 @@ export const siteRoutes: SiteRoute[] = [
   {
     path: '/about',
     file: 'about.html',
-    source: 'src/pages/AboutPage.tsx',
     title: `About Us — ${brand}`,
     description: `Why ${brand} exists, how it drafts bank-grade client proposals, and the difference it makes to deal teams.`,
     indexable: true,
@@ -53,7 +49,6 @@ export const siteRoutes: SiteRoute[] = [
   {
     path: '/privacy',
     file: 'privacy.html',
-    source: 'src/pages/PrivacyPage.tsx',
     title: `Privacy Policy — ${brand}`,
     description: `What personal data ${brand} collects, how it is used and protected, and your rights under the GDPR.`,
     indexable: true,
@@ -62,7 +57,6 @@ export const siteRoutes: SiteRoute[] = [
   {
     path: '/terms',
     file: 'terms.html',
-    source: 'src/pages/TermsPage.tsx',
     title: `Terms of Service — ${brand}`,
     description: `The terms that govern the use of the ${brand} website and service.`,
     indexable: true,
@@ -71,7 +65,6 @@ export const siteRoutes: SiteRoute[] = [
   {
     path: '/accessibility',
     file: 'accessibility.html',
-    source: 'src/pages/AccessibilityPage.tsx',
     title: `Accessibility Statement — ${brand}`,
     description: `${brand}'s commitment to WCAG 2.2 AA, the known limitations of this site, and how to report a barrier.`,
     indexable: true,
@@ -81,7 +74,6 @@ export const siteRoutes: SiteRoute[] = [
   {
     path: '/demo',
     file: 'demo.html',
-    source: 'src/pages/DemoPage.tsx',
     title: `Demo — ${brand}`,
     description: `The ${brand} demo is being updated with new features and will be back shortly.`,
     // A public page linked from every footer: search engines may list it like the others.
@@ -93,7 +85,6 @@ export const siteRoutes: SiteRoute[] = [
 export const notFoundRoute: SiteRoute = {
   path: null,
   file: '404.html',
-  source: 'src/pages/NotFoundPage.tsx',
   title: `${NOT_FOUND_TITLE} — ${brand}`,
   description: 'The page you were looking for does not exist.',
   indexable: false,

@@ -1,3 +1,8 @@
+import {
+  PAGE_ERROR_RELOAD_LABEL,
+  PAGE_ERROR_TEXT,
+  PAGE_ERROR_TITLE,
+} from '../shared/error-boundary/error-notice-copy';
 import { reloadOnceAfterChunkError } from '../shared/error-boundary/reload-page';
 import { islands, type IslandModule } from './registry';
 
@@ -22,6 +27,7 @@ export function startIslands(
   registry: Record<string, () => Promise<IslandModule>> = islands,
   root: ParentNode = document,
 ): void {
+  holdSubmitsUntilHydrated(root);
   for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
     const name = element.dataset.island ?? '';
     const load = registry[name];
@@ -42,9 +48,7 @@ export function startIslands(
           // After a new deployment the previous chunks are gone: a reload brings the new ones.
           // Once only; then the notice beside the island says what to do (Island.tsx).
           if (reloadOnceAfterChunkError()) return;
-          element.parentElement
-            ?.querySelector<HTMLElement>('[data-island-failed-notice]')
-            ?.removeAttribute('hidden');
+          element.before(failureNotice(element.dataset.contact ?? ''));
         });
     };
     const observer =
@@ -68,3 +72,60 @@ export function startIslands(
 }
 
 const INTERACTIONS = ['focusin', 'pointerdown', 'keydown', 'submit'] as const;
+
+/**
+ * Until an island's code runs, its form is a plain HTML form. It is prerendered inside a
+ * disabled <fieldset>, so that a browser without JavaScript cannot send it natively (which would
+ * put the visitor's details in the URL; its <noscript> note gives the address instead); here it
+ * is enabled, and the browser's own validation applies (required, type=email, maxlength). A
+ * submit that passes it is held, so the page does not navigate and nothing typed is lost, and
+ * the island is marked: once hydrated it takes the typed values and submits again
+ * (mount-island.ts).
+ */
+function holdSubmitsUntilHydrated(root: ParentNode): void {
+  for (const fieldset of root.querySelectorAll<HTMLFieldSetElement>(
+    '[data-island] fieldset[disabled]',
+  )) {
+    fieldset.disabled = false;
+  }
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const island = (event.target as Element).closest?.('[data-island]');
+      if (!island || island.hasAttribute('data-hydrated')) return;
+      event.preventDefault();
+      island.setAttribute('data-held-submit', '');
+    },
+    true,
+  );
+}
+
+/**
+ * What a visitor sees above an island whose code cannot be loaded (after a new deployment, once a
+ * reload did not help): the site's error notice (shared/error-boundary/ErrorNotice.tsx), built
+ * here because no React runs on the page then. An alert, so screen readers announce it.
+ */
+function failureNotice(email: string): HTMLElement {
+  const element = (
+    tag: string,
+    attributes: Record<string, string>,
+    ...children: (Node | string)[]
+  ) => {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+    node.append(...children);
+    return node;
+  };
+  return element(
+    'div',
+    { class: 'error-notice', role: 'alert' },
+    element('p', { class: 'error-notice-title' }, PAGE_ERROR_TITLE),
+    element('p', {}, `${PAGE_ERROR_TEXT} `, element('a', { href: `mailto:${email}` }, email), '.'),
+    // The page's own address: following it loads the page again.
+    element(
+      'a',
+      { class: 'button button-secondary', href: location.pathname },
+      PAGE_ERROR_RELOAD_LABEL,
+    ),
+  );
+}

@@ -79,9 +79,7 @@ export function HomePage() {
           <p className="eyebrow">Proposal automation for investment banking</p>
           <h1 id="hero-heading">Client proposals, drafted at the speed of the mandate.</h1>
           <p className="hero-lead">
-            {brand} listens to your deal conversations, reads your CRM and learns from every
-            proposal your bank has sent, then drafts the next one in your house style. Your bankers
-            review and refine; they no longer start from a blank page.
+            {`${brand} listens to your deal conversations, reads your CRM and learns from every proposal your bank has sent, then drafts the next one in your house style. Your bankers review and refine; they no longer start from a blank page.`}
           </p>
           <div className="hero-actions">
             <ExternalLink href={siteConfig.schedulerUrl} className="button button-accent">
@@ -136,14 +134,14 @@ export function HomePage() {
           </SectionHeading>
           <p className="section-title">A drafting engine that knows your deal.</p>
           <p className="section-intro">
-            {brand} connects to the sources your team already relies on and produces a structured
-            first draft that reads as if your best associate wrote it, in a fraction of the time.
+            {`${brand} connects to the sources your team already relies on and produces a structured first draft that reads as if your best associate wrote it, in a fraction of the time.`}
           </p>
           <h3 className="subheading">What it reads</h3>
           <ul className="source-list">
             {SOURCES.map((source) => (
               <li key={source.title}>
-                <strong>{source.title}.</strong> {source.text}
+                <strong>{`${source.title}.`}</strong>
+                {` ${source.text}`}
               </li>
             ))}
           </ul>
@@ -157,10 +155,10 @@ export function HomePage() {
             ))}
           </ol>
           <p className="outputs">
-            <strong>What you receive:</strong> proposals in <span className="chip">Word</span>,{' '}
-            <span className="chip">PDF</span> or <span className="chip">Figma-ready</span> form,
-            built on your templates and ready for review, with turnaround cut by{' '}
-            {CLAIMS.turnaroundReduction}.
+            <strong>What you receive:</strong> proposals in <span className="chip">Word</span>
+            {', '}
+            <span className="chip">PDF</span> or <span className="chip">Figma-ready</span>
+            {` form, built on your templates and ready for review, with turnaround cut by ${CLAIMS.turnaroundReduction}.`}
           </p>
         </div>
       </section>
@@ -173,10 +171,7 @@ export function HomePage() {
             </SectionHeading>
             <p className="section-title">Make your best proposal the standard.</p>
             <p>
-              Your strongest proposals reflect years of judgement: how to position a sell-side
-              mandate, which credentials resonate with a founder-led business, what a CFO expects to
-              see on page two. {brand} turns that judgement into a repeatable system, so every
-              proposal your bank sends meets the standard of your best one.
+              {`Your strongest proposals reflect years of judgement: how to position a sell-side mandate, which credentials resonate with a founder-led business, what a CFO expects to see on page two. ${brand} turns that judgement into a repeatable system, so every proposal your bank sends meets the standard of your best one.`}
             </p>
             <ul className="check-list">
               <li>A discovery call to map your current proposal process and review cycles.</li>

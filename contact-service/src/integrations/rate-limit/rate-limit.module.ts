@@ -7,9 +7,16 @@ import { PostgresThrottlerStorage } from './postgres-throttler.storage.js';
 class StorageModule {}
 
 /**
- * The per-client limit on submissions (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS), counted in
- * Postgres so that all replicas share it. nginx's limit_req in front is a per-instance flood
- * guard on top of it (infra/nginx).
+ * A page view sends one or two field-measurement beacons; a visitor may send this many for each
+ * submission the contact form allows.
+ */
+export const BEACONS_PER_SUBMISSION = 6;
+
+/**
+ * The per-client limits, counted in Postgres so that all replicas share them: `default`, on
+ * submissions (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS), and `beacons`, on field
+ * measurements (BEACONS_PER_SUBMISSION times as many, in the same window). Each endpoint skips
+ * the other's. nginx's limit_req in front is a per-instance flood guard on top (infra/nginx).
  */
 export const rateLimitModule = (): DynamicModule =>
   ThrottlerModule.forRootAsync({
@@ -18,8 +25,14 @@ export const rateLimitModule = (): DynamicModule =>
     useFactory: (storage: PostgresThrottlerStorage, environment: EnvironmentService) => ({
       throttlers: [
         {
+          name: 'default',
           ttl: environment.get('RATE_LIMIT_WINDOW_SECONDS') * 1000,
           limit: environment.get('RATE_LIMIT_MAX'),
+        },
+        {
+          name: 'beacons',
+          ttl: environment.get('RATE_LIMIT_WINDOW_SECONDS') * 1000,
+          limit: environment.get('RATE_LIMIT_MAX') * BEACONS_PER_SUBMISSION,
         },
       ],
       storage,

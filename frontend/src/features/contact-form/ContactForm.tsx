@@ -206,7 +206,7 @@ export function ContactForm({
     <form className="contact-form" method="post" ref={formRef} onSubmit={handleSubmit}>
       <noscript>
         <p className="form-noscript">
-          Sending this form needs JavaScript. You can also email us at{' '}
+          {'Sending this form needs JavaScript. You can also email us at '}
           <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>.
         </p>
       </noscript>

@@ -56,8 +56,7 @@ export function FormField({
         {label}
         {required ? (
           <span className="field-required" aria-hidden="true">
-            {' '}
-            *
+            {' *'}
           </span>
         ) : (
           <span className="field-optional"> (optional)</span>

@@ -72,8 +72,8 @@ export function Footer() {
       </div>
       <div className="container footer-bottom">
         <p>
-          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {siteConfig.brandName}.
-          All rights reserved.
+          © <span suppressHydrationWarning>{new Date().getFullYear()}</span>
+          {` ${siteConfig.brandName}. All rights reserved.`}
         </p>
       </div>
     </footer>

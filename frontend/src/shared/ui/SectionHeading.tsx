@@ -8,7 +8,9 @@ interface SectionHeadingProps {
 export function SectionHeading({ id, number, children }: SectionHeadingProps) {
   return (
     <h2 id={id} className="section-heading" tabIndex={-1} data-section-heading>
-      <span className="section-number">{number}</span> {children}
+      {/* One text node after the number: no separator comment in the prerendered HTML. */}
+      <span className="section-number">{number}</span>
+      {` ${children}`}
     </h2>
   );
 }
