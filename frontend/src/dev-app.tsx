@@ -1,7 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { makeStore } from './app/store';
 
 // `npm run dev` only: the development server has no prerendered pages, so the whole site is
 // rendered in the browser, islands included. Built pages never load this.
-createRoot(document.getElementById('root')!).render(<App store={makeStore()} />);
+createRoot(document.getElementById('root')!).render(<App />);

@@ -4,7 +4,6 @@ import { robotsTxt, sitemapXml } from './app/crawler-files';
 import { securityTxt, SECURITY_TXT_PATH } from './app/security-txt';
 import { renderHeadTags } from './app/document-head';
 import { notFoundRoute, siteRoutes, type SiteRoute } from './app/routes';
-import { makeStore } from './app/store';
 import { exampleConfigVariables } from './shared/site-config';
 import { BOOTSTRAP_SCRIPT, BOOTSTRAP_SRC_ATTRIBUTE } from './islands/bootstrap';
 import { FIELD_MEASUREMENTS_SOURCE, ISLAND_SOURCES } from './islands/island-sources';
@@ -30,7 +29,7 @@ const NOT_FOUND_RENDER_PATH = '/__not-found__';
 /** Renders one route to HTML, waiting for its lazy page so the markup is complete. */
 export async function renderRoute(route: SiteRoute): Promise<{ html: string; head: string }> {
   const path = route.path ?? NOT_FOUND_RENDER_PATH;
-  const { prelude } = await prerender(<App store={makeStore()} ssrPath={path} />);
+  const { prelude } = await prerender(<App ssrPath={path} />);
   const html = await new Response(prelude).text();
   return { html, head: renderHeadTags(route) };
 }

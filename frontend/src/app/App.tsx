@@ -1,5 +1,4 @@
 import { StrictMode, Suspense } from 'react';
-import { Provider } from 'react-redux';
 import { Router, useLocation } from 'wouter';
 import { Footer } from '../features/navigation/Footer';
 import { SkipLinks } from '../features/navigation/SkipLinks';
@@ -8,7 +7,6 @@ import { ErrorBoundary } from '../shared/error-boundary/ErrorBoundary';
 import { AppRoutes } from './AppRoutes';
 import { RouteChangeEffects } from './RouteChangeEffects';
 import { routeForPath } from './routes';
-import type { AppStore } from './store';
 
 function SiteLayout() {
   const [location] = useLocation();
@@ -33,21 +31,22 @@ function SiteLayout() {
 }
 
 interface AppProps {
-  store: AppStore;
   /** The path to render on the server; the browser reads its own location. */
   ssrPath?: string;
 }
 
-export function App({ store, ssrPath }: AppProps) {
+/**
+ * The whole site, as the prerender step renders each page (and `npm run dev` the browser). It has
+ * no store: the one part that holds state, the contact form island, brings its own.
+ */
+export function App({ ssrPath }: AppProps) {
   return (
     <StrictMode>
-      <Provider store={store}>
-        <Router ssrPath={ssrPath}>
-          <ErrorBoundary>
-            <SiteLayout />
-          </ErrorBoundary>
-        </Router>
-      </Provider>
+      <Router ssrPath={ssrPath}>
+        <ErrorBoundary>
+          <SiteLayout />
+        </ErrorBoundary>
+      </Router>
     </StrictMode>
   );
 }

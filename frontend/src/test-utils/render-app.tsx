@@ -9,8 +9,7 @@ import { makeStore, type AppStore } from '../app/store';
 /** Renders the whole site at `path`, as the browser would after loading it. */
 export function renderApp(path = '/') {
   window.history.replaceState(null, '', path);
-  const store = makeStore();
-  return { store, ...render(<App store={store} />) };
+  return render(<App />);
 }
 
 /** Renders a piece of the site with a fresh store and the browser location at `path`. */

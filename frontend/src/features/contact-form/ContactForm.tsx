@@ -50,9 +50,9 @@ const VISIBLE_FIELDS: ContactTextField[] = ['name', 'email', 'company', 'role', 
 
 /**
  * The form is prerendered disabled: a browser without JavaScript cannot send it natively (which
- * would put the visitor's details in the URL). The page's inline bootstrap enables it as soon as
- * the page is parsed (islands/bootstrap.ts), long before this code arrives; until then the
- * browser's own validation applies and a valid submit is held, not lost. Once this code runs it
+ * would put the visitor's details in the URL). The islands' loader enables it as soon as it runs
+ * (islands/island-loader.ts, right after the first paint), before this code arrives; until then
+ * the browser's own validation applies and a valid submit is held, not lost. Once this code runs it
  * takes the values typed so far, and validates by itself (noValidate), through the DOM rather
  * than state, so hydrating the form needs no second render of attributes.
  */
