@@ -32,6 +32,10 @@ console_address=$("${compose[@]}" port web 8081 2>/dev/null)
 export E2E_CONSOLE_URL=http://localhost:${console_address##*:}
 export STACK_COMPOSE="${compose[*]}"
 export E2E_ARTIFACTS_DIR=${E2E_ARTIFACTS_DIR:-$PWD/.artifacts/e2e-containers}
+# The site is inside the web image: Lighthouse has no copy without scripts to compare with (make
+# e2e gates performance that way), so one run per route checks the categories that do not depend
+# on the host (accessibility, best practices, SEO).
+export LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS:-1}
 # The site was built with the VITE_* values of .env, and the service notifies the NOTIFY_*
 # inboxes of .env; the suite expects the same ones.
 if [[ -f .env ]]; then
