@@ -70,6 +70,7 @@ describe('the embedded database', () => {
       'console_sessions',
       'contact_submissions',
       'enrolments',
+      'field_measurements',
       'lead_count_horizon',
       'lead_count_totals',
       'lead_events',
