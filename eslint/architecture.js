@@ -26,6 +26,11 @@ const features = readdirSync(join(root, site, 'features'), { withFileTypes: true
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const entries = [`${site}/main.tsx`, `${site}/dev-app.tsx`, `${site}/entry-server.tsx`];
+/** The public site's own code: its layers and its entries. */
+const siteCode = [
+  ...['app', 'features', 'pages', 'islands', 'shared'].map((layer) => `${site}/${layer}`),
+  ...entries,
+];
 
 const siteZones = [
   ...features.map((feature) => ({
@@ -77,14 +82,7 @@ const consoleZones = [
     message: 'The console takes only shared/api from the site.',
   },
   {
-    target: [
-      `${site}/app`,
-      `${site}/features`,
-      `${site}/pages`,
-      `${site}/islands`,
-      `${site}/shared`,
-      ...entries,
-    ],
+    target: siteCode,
     from: consoleApp,
     message: 'The public site never imports the console.',
   },
@@ -93,14 +91,7 @@ const consoleZones = [
 /** Production code never leans on the test helpers. */
 const siteProductionZones = [
   {
-    target: [
-      `${site}/app`,
-      `${site}/features`,
-      `${site}/pages`,
-      `${site}/islands`,
-      `${site}/shared`,
-      ...entries,
-    ],
+    target: siteCode,
     from: `${site}/test-utils`,
     message: 'test-utils/ is for tests only.',
   },
