@@ -4,7 +4,8 @@ import {
   PAGE_ERROR_TITLE,
 } from '../shared/error-boundary/error-notice-copy';
 import { reloadOnceAfterChunkError } from '../shared/error-boundary/reload-page';
-import { islands, type IslandModule } from './registry';
+import type { IslandModule } from './island-module';
+import { islands } from './registry';
 
 /** How far below the viewport an island starts loading, so it is ready when it scrolls in. */
 const NEAR_VIEWPORT = '600px 0px';

@@ -1,3 +1,5 @@
+import type { IslandModule } from './island-module';
+
 /**
  * Every island of the site, by the name its element carries (data-island), with the code that
  * hydrates it. Each is its own chunk, fetched only on a page that has the island and only when
@@ -8,8 +10,3 @@ export const islands = {
 } satisfies Record<string, () => Promise<IslandModule>>;
 
 export type IslandName = keyof typeof islands;
-
-/** What an island's chunk exports: hydrate the element with the props it was prerendered with. */
-export interface IslandModule {
-  mount: (element: HTMLElement, props: unknown) => void | Promise<void>;
-}

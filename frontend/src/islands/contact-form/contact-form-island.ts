@@ -1,4 +1,4 @@
-import type { IslandModule } from '../registry';
+import type { IslandModule } from '../island-module';
 import type { ContactFormIslandProps } from './ContactFormRoot';
 
 /** Resolves in a new task, so that the browser may paint and handle input in between. */
