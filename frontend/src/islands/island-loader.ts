@@ -21,8 +21,8 @@ const IDLE_TIMEOUT_MS = 2000;
 /**
  * Finds the page's islands and loads each when it is first needed: when it nears the viewport,
  * on the first interaction with it, or in the background once the page has settled (so it is
- * ready before anyone types), whichever comes first. The bootstrap (bootstrap.ts) already made the page's code load
- * early on an interaction; here the island itself follows.
+ * ready before anyone types), whichever comes first. The bootstrap (bootstrap.ts) already loads
+ * this code at once on a first interaction; here the island itself follows.
  */
 export function startIslands(
   registry: Record<string, () => Promise<IslandModule>> = islands,
@@ -47,7 +47,7 @@ export function startIslands(
         .catch((error: unknown) => {
           console.error(`The ${name} island could not be loaded:`, error);
           // After a new deployment the previous chunks are gone: a reload brings the new ones.
-          // Once only; then the notice beside the island says what to do (Island.tsx).
+          // Once only; then a notice above the island says what to do (failureNotice).
           if (reloadOnceAfterChunkError()) return;
           element.before(failureNotice(element.dataset.contact ?? ''));
         });

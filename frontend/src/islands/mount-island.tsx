@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
  * Hydrates one island in place. As a transition, React yields to the browser every few
  * milliseconds instead of holding the main thread in one long task, so the page stays responsive
  * while the island becomes interactive. Once hydrated the element says so, and a submit the
- * bootstrap held before (bootstrap.ts) is sent again through the island's own handler.
+ * loader held before (island-loader.ts) is sent again through the island's own handler.
  */
 export function mountIsland<P extends object>(
   element: HTMLElement,
