@@ -7,7 +7,6 @@ import { z } from 'zod';
  * visitor, and nothing else is accepted.
  */
 const { limits } = contract;
-export const VITALS = contract.vitals as readonly VitalName[];
 export type VitalName = 'LCP' | 'INP' | 'CLS' | 'FCP' | 'TTFB';
 
 export const measurementBody = z.strictObject({
