@@ -104,7 +104,7 @@ describe('POST /api/measurements', () => {
         const answer = await beacon(JSON.stringify(body));
         expect([204, 400]).toContain(answer.status);
       }),
-      // Within the per-client limit of beacons (6 × RATE_LIMIT_MAX per window), 429 after.
+      // Within the per-client limit of beacons (BEACONS_PER_SUBMISSION × RATE_LIMIT_MAX per window), 429 after.
       { numRuns: 90 },
     );
   });
