@@ -27,14 +27,18 @@ import { chromiumFlags, chromiumPath } from '../support/chromium.ts';
 import { routes } from '../support/site.ts';
 import { artifactsDir, baseUrl } from '../support/stack.ts';
 import { calibrateCpu, median } from './calibration.ts';
-
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-type Category = (typeof CATEGORIES)[number];
-/** The categories held at 100 on every route, whatever the host. */
-const ABSOLUTE: Category[] = ['accessibility', 'best-practices', 'seo'];
-/** The gate against the scripts-stripped copy. */
-const LCP_WITHIN = 1.05;
-const TBT_WITHIN_MS = 10;
+import {
+  ABSOLUTE,
+  CATEGORIES,
+  judge,
+  LCP_WITHIN,
+  stripScripts,
+  summarize,
+  TBT_WITHIN_MS,
+  type Category,
+  type LighthouseResult,
+  type RunResult,
+} from './gate.ts';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Attempts per run when Lighthouse itself fails to record a trace (e.g. NO_NAVSTART). */
@@ -53,32 +57,6 @@ if (measuredRoutes.length !== (onlyPaths.length || routes.length)) {
 }
 const outDir = join(artifactsDir, 'lighthouse');
 
-interface Audit {
-  score: number | null;
-  numericValue?: number;
-  displayValue?: string;
-  title: string;
-}
-interface LighthouseResult {
-  categories: Record<
-    Category,
-    { score: number | null; auditRefs: { id: string; weight: number }[] }
-  >;
-  audits: Record<string, Audit>;
-  environment: { benchmarkIndex: number };
-  runtimeError?: { code: string; message: string };
-}
-interface RunResult {
-  run: number;
-  benchmarkIndex: number;
-  scores: Partial<Record<Category, number>>;
-  lcpMs: number;
-  cls: number;
-  tbtMs: number;
-  scriptKb: number;
-  report: LighthouseResult;
-}
-
 const require = createRequire(import.meta.url);
 const lighthousePackage = require.resolve('lighthouse/package.json');
 const { bin } = JSON.parse(await readFile(lighthousePackage, 'utf8')) as {
@@ -89,13 +67,6 @@ const lighthouseCli = join(dirname(lighthousePackage), bin.lighthouse ?? 'cli/in
 /** The prerendered file of a route (the web tier maps `/about` to `about.html`). */
 const fileOf = (route: (typeof routes)[number]) =>
   route.path === '/' ? 'index.html' : `${route.path.slice(1)}.html`;
-
-/** The page with every script taken out: its inline bootstrap and any script or preload. */
-export function stripScripts(html: string): string {
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/<link rel="(?:modulepreload|preload)"[^>]*>/gi, '');
-}
 
 /**
  * A run whose trace Lighthouse could not record has no scores at all, and Lighthouse's own advice
@@ -174,31 +145,6 @@ async function measure(
   };
 }
 
-/** The audits that cost a category points in a run: what to fix. */
-function lostPoints(result: RunResult, category: Category): string[] {
-  return result.report.categories[category].auditRefs
-    .filter((ref) => ref.weight > 0)
-    .map((ref) => ({ id: ref.id, audit: result.report.audits[ref.id] }))
-    .filter(({ audit }) => audit && audit.score !== null && audit.score < 1)
-    .map(
-      ({ id, audit }) =>
-        `${id} (score ${audit!.score}${audit!.displayValue ? `, ${audit!.displayValue}` : ''}): ${audit!.title}`,
-    );
-}
-
-/** The best of the runs for every figure, and the run with the best LCP (its report is kept). */
-function summarize(results: RunResult[]) {
-  const best = [...results].sort((a, b) => a.lcpMs - b.lcpMs)[0]!;
-  return {
-    lcpMs: Math.min(...results.map((r) => r.lcpMs)),
-    tbtMs: Math.min(...results.map((r) => r.tbtMs)),
-    cls: Math.min(...results.map((r) => r.cls)),
-    scriptKb: median(results.map((r) => r.scriptKb)),
-    performance: Math.max(...results.map((r) => r.scores.performance ?? 0)),
-    bestRun: best,
-  };
-}
-
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
 const cpu = await calibrateCpu(new URL('/robots.txt', baseUrl).href);
@@ -245,39 +191,8 @@ try {
     }
     const s = summarize(site);
     const c = siteDir ? summarize(stripped) : undefined;
-    const problems: string[] = [];
-    for (const category of ABSOLUTE) {
-      const best = Math.max(...site.map((r) => r.scores[category] ?? 0));
-      if (best < 100) {
-        const bestRun = site.find((r) => r.scores[category] === best)!;
-        problems.push(
-          `${category} ${best} < 100:\n      ${lostPoints(bestRun, category).join('\n      ')}`,
-        );
-      }
-    }
-    if (s.cls > 0.0005) problems.push(`CLS ${s.cls.toFixed(3)} > 0`);
-    if (c) {
-      if (s.lcpMs > c.lcpMs * LCP_WITHIN) {
-        // Reported, not yet failing the run: /privacy's simulated LCP is 900 ms against its copy's
-        // 790-830 in every run over HTTPS, while its first paint is no later and its scripts start
-        // 300 ms after it (an extra rendering task falls before the observed LCP). Until that is
-        // understood, a miss is printed for a person to read; TBT, CLS and the score still fail.
-        lcpMisses.push(
-          `${route.path}: LCP ${Math.round(s.lcpMs)} ms > ${Math.round(c.lcpMs)} ms × ${LCP_WITHIN} (the copy without scripts)`,
-        );
-      }
-      if (s.tbtMs > c.tbtMs + TBT_WITHIN_MS) {
-        problems.push(
-          `TBT ${Math.round(s.tbtMs)} ms > ${Math.round(c.tbtMs)} + ${TBT_WITHIN_MS} ms`,
-        );
-      }
-      if (s.performance < c.performance) {
-        problems.push(
-          `performance ${s.performance} < ${c.performance} (the copy without scripts):\n      ` +
-            lostPoints(s.bestRun, 'performance').join('\n      '),
-        );
-      }
-    }
+    const { problems, lcpMiss } = judge(site, s, c);
+    if (lcpMiss) lcpMisses.push(`${route.path}: ${lcpMiss}`);
     failures.push(...problems.map((problem) => `${route.path}: ${problem}`));
     const keep = new Set([s.bestRun.run]);
     for (const result of site) {
@@ -346,7 +261,7 @@ await writeFile(join(outDir, 'summary.json'), `${JSON.stringify(summary, null, 2
 console.log(`\nReports: ${outDir}`);
 if (lcpMisses.length) {
   console.log(
-    `\nLCP MISSED (printed, not failing the run yet; see the comment in run.ts):\n  ${lcpMisses.join('\n  ')}`,
+    `\nLCP MISSED (printed, not failing the run yet; see the comment in gate.ts):\n  ${lcpMisses.join('\n  ')}`,
   );
 }
 if (failures.length) {

@@ -25,6 +25,7 @@ import {
   type ContactPayload,
 } from './contact-schema';
 import { FormField } from './FormField';
+import { takeOverPrerenderedForm } from './prerendered-form';
 import {
   countFunnelStep,
   countWhenSeen,
@@ -47,30 +48,6 @@ export interface ContactFormProps {
 }
 
 const VISIBLE_FIELDS: ContactTextField[] = ['name', 'email', 'company', 'role', 'message'];
-
-/**
- * The form is prerendered disabled: a browser without JavaScript cannot send it natively (which
- * would put the visitor's details in the URL). The islands' loader enables it as soon as it runs
- * (islands/island-loader.ts, right after the first paint), before this code arrives; until then
- * the browser's own validation applies and a valid submit is held, not lost. Once this code runs it
- * takes the values typed so far, and validates by itself (noValidate), through the DOM rather
- * than state, so hydrating the form needs no second render of attributes.
- */
-function typedBeforeHydration(
-  form: HTMLFormElement,
-  values: ContactFormValues,
-): ContactFormValues | null {
-  const typed = { ...values };
-  let changed = false;
-  for (const field of VISIBLE_FIELDS) {
-    const element = form.elements.namedItem(field) as HTMLInputElement | null;
-    if (element && element.value !== values[field]) {
-      typed[field] = element.value;
-      changed = true;
-    }
-  }
-  return changed ? typed : null;
-}
 
 function serverFieldErrors(error: unknown): ContactFieldErrors {
   const data = (error as { data?: { fields?: unknown } } | undefined)?.data;
@@ -100,11 +77,7 @@ export function ContactForm({
   useLayoutEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    form.noValidate = true;
-    // Where the bootstrap did not run (the development server, tests), enable the form here.
-    const fieldset = form.querySelector('fieldset');
-    if (fieldset) fieldset.disabled = false;
-    const typed = typedBeforeHydration(form, EMPTY_CONTACT_FORM);
+    const typed = takeOverPrerenderedForm(form, VISIBLE_FIELDS, EMPTY_CONTACT_FORM);
     if (typed) {
       started.current = true;
       countFunnelStep(funnelForm, 'started');
