@@ -110,8 +110,9 @@ const SERVICE_FEATURES = {
   inbox: ['leads', 'notifications', 'audit', 'operators', 'measurements'],
   retention: ['leads', 'operators'],
   leads: ['audit'],
-  // Disabling an account hands its open leads back to the team (leads/lead-owners.ts).
-  operators: ['audit', 'leads'],
+  // Disabling an account hands its open leads back to the team (leads/lead-owners.ts); a
+  // break-glass sign-in alerts the admins on the team's channels (notifications/channels.ts).
+  operators: ['audit', 'leads', 'notifications'],
   audit: [],
   health: [],
   metrics: ['leads'],

@@ -2,10 +2,12 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import type { EnvironmentService } from '../config/environment.service.js';
+import { apiError } from '../http/api-error.js';
 import { ApiExceptionFilter } from '../http/api-exception.filter.js';
 import { ConsoleAppModule } from './console.module.js';
 import { fastifyAdapter } from './fastify-adapter.js';
 
+const BACKCHANNEL_LOGOUT = '/api/console/sso/backchannel-logout';
 /** The largest console request: a few short fields. */
 const CONSOLE_BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -32,6 +34,16 @@ export async function createConsoleApp(
   app.enableCsrfProtection();
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeContentTypeParser('text/plain');
+  // Nest parses form bodies too: the identity provider's back-channel logout is a form POST
+  // (OpenID Connect Back-Channel Logout 1.0); every other route takes JSON only.
+  fastify.addHook('onRequest', async (request, reply) => {
+    const type = request.headers['content-type'] ?? '';
+    if (/^application\/x-www-form-urlencoded/i.test(type) && request.url !== BACKCHANNEL_LOGOUT) {
+      await reply
+        .code(415)
+        .send(apiError(415, 'Send a JSON object with the header Content-Type: application/json.'));
+    }
+  });
   fastify.addHook('onSend', async (request, reply) => {
     void reply.headers({
       'Cache-Control': 'no-store',

@@ -23,6 +23,8 @@ export interface OperatorTools {
   redelivery: Redelivery;
   audit: AuditTrail;
   accounts: Accounts;
+  /** OIDC_ISSUER_URL, when single sign-on is configured. */
+  ssoIssuer?: string;
   /** Starts the inbox's settled counts over from every lead (leads/lead-counts.ts). */
   recountLeads(): Promise<void>;
   /** The link that enrols an account, from its token: CONSOLE_ORIGIN/console/enrol#token. */

@@ -18,6 +18,8 @@ export interface ToolSettings {
   rules?: PromiseRules;
   /** The channels a lead released from spam is announced on (channels.ts, announcedChannels). */
   channels?: readonly string[];
+  /** OIDC_ISSUER_URL: the provider `leads users link` links to unless told another. */
+  ssoIssuer?: string;
 }
 
 /** The settings' defaults (config/env.schema.ts), for tests that give none. */
@@ -33,7 +35,7 @@ const DEFAULT_RULES: PromiseRules = {
  */
 export function operatorTools(
   dataSource: DataSource,
-  { consoleOrigin, rules = DEFAULT_RULES, channels = [] }: ToolSettings,
+  { consoleOrigin, rules = DEFAULT_RULES, channels = [], ssoIssuer }: ToolSettings,
 ): OperatorTools {
   return {
     inbox: new Inbox(dataSource, {
@@ -42,6 +44,7 @@ export function operatorTools(
       now: () => new Date(),
     }),
     accounts: new Accounts(dataSource),
+    ssoIssuer,
     enrolmentLink: (token) => enrolmentLink(consoleOrigin, token),
     recountLeads: () => settleLeadCounts(dataSource, { recount: true }),
     leads: new LeadsStore(dataSource),

@@ -143,6 +143,41 @@ const settings = z.object({
   /** A console session ends after this much inactivity, and in any case this long after sign-in. */
   SESSION_IDLE_MINUTES: positiveInt.max(24 * 60).default(30),
   SESSION_MAX_HOURS: positiveInt.max(24 * 7).default(12),
+  // Single sign-on (src/operators/sso/, docs/configuration.md "Single sign-on"): on when OIDC_ISSUER_URL is given.
+  /** The OpenID Provider's issuer, found by discovery: https only. */
+  OIDC_ISSUER_URL: z
+    .url({ protocol: /^https$/, error: 'must be the provider’s https:// issuer URL' })
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(255).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(1024).optional(),
+  /** The domains of the verified e-mail addresses that may sign in (example.com, exactly). */
+  OIDC_ALLOWED_DOMAINS: z
+    .string()
+    .default('')
+    .transform((value) => splitOnCommas(value.toLowerCase()))
+    .pipe(
+      z.array(
+        z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
+          error: 'must be domain names such as example.com, comma-separated',
+        }),
+      ),
+    ),
+  /** The claim that lists the user's groups (Entra ID: groups, as object ids). */
+  OIDC_GROUPS_CLAIM: z.string().min(1).max(100).default('groups'),
+  /** Groups whose members are admins, then members (`*` in OIDC_MEMBER_GROUPS: anyone allowed). */
+  OIDC_ADMIN_GROUPS: commaSeparated,
+  OIDC_MEMBER_GROUPS: commaSeparated,
+  /** When given, the ID token's acr must be one of these (the provider asserts multi-factor). */
+  OIDC_REQUIRED_ACR: commaSeparated,
+  /** What the sign-in button calls the provider ("Sign in with …"); found from the issuer otherwise. */
+  OIDC_PROVIDER_NAME: z.string().min(1).max(60).optional(),
+  /** How often a session asks the provider whether its user may still sign in. */
+  OIDC_RECHECK_MINUTES: positiveInt.max(24 * 60).default(10),
+  /** on: passwords, codes and passkeys are refused but for break-glass accounts. */
+  SSO_REQUIRED: z
+    .enum(['on', 'off'], { error: 'must be on or off' })
+    .default('off')
+    .transform((value) => value === 'on'),
   /**
    * Days off besides weekends, when the accessibility promises' business days do not count
    * (src/leads/support-hours.ts): dates in the support time zone, comma-separated.
@@ -191,6 +226,7 @@ export const envSchema = settings
   .superRefine(checkNotifications)
   .superRefine(checkDevelopmentOnly)
   .superRefine(checkRenamed)
+  .superRefine(checkSingleSignOn)
   .transform(({ NOTIFY_WORKER, ...env }) => ({
     ...env,
     BACKGROUND_JOBS: env.BACKGROUND_JOBS ?? NOTIFY_WORKER ?? true,
@@ -276,5 +312,63 @@ function checkRenamed(env: Settings, context: z.RefinementCtx): void {
       message:
         'is the old name of BACKGROUND_JOBS, and the two disagree: keep BACKGROUND_JOBS only',
     });
+  }
+}
+
+function checkSingleSignOn(env: Settings, context: z.RefinementCtx): void {
+  const issue = (name: keyof Settings, message: string) =>
+    context.addIssue({ code: 'custom', path: [name], message });
+  const given = (
+    [
+      'OIDC_CLIENT_ID',
+      'OIDC_CLIENT_SECRET',
+      'OIDC_ALLOWED_DOMAINS',
+      'OIDC_ADMIN_GROUPS',
+      'OIDC_MEMBER_GROUPS',
+      'OIDC_REQUIRED_ACR',
+    ] as const
+  ).filter((name) => {
+    const value = env[name];
+    return Array.isArray(value) ? value.length > 0 : value !== undefined;
+  });
+  if (!env.OIDC_ISSUER_URL) {
+    if (given.length > 0) {
+      issue(
+        'OIDC_ISSUER_URL',
+        `is not set, but ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'}: single sign-on needs the provider’s issuer URL`,
+      );
+    }
+    if (env.SSO_REQUIRED) {
+      issue(
+        'SSO_REQUIRED',
+        'is on, but OIDC_ISSUER_URL is not set: nobody but break-glass accounts could sign in',
+      );
+    }
+    return;
+  }
+  for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+    if (!env[name])
+      issue(name, 'is not set: single sign-on needs the client registered at the provider');
+  }
+  if (env.OIDC_ALLOWED_DOMAINS.length === 0) {
+    issue(
+      'OIDC_ALLOWED_DOMAINS',
+      'is not set: name the e-mail domains whose people may sign in (example.com)',
+    );
+  }
+  if (env.OIDC_ADMIN_GROUPS.length === 0 && env.OIDC_MEMBER_GROUPS.length === 0) {
+    issue(
+      'OIDC_MEMBER_GROUPS',
+      'is not set, nor OIDC_ADMIN_GROUPS: name the provider’s groups that give a role',
+    );
+  }
+  if (env.OIDC_ADMIN_GROUPS.includes('*')) {
+    issue('OIDC_ADMIN_GROUPS', 'cannot be *: name the groups whose members are admins');
+  }
+  if (!env.CONSOLE_SECRET_KEY) {
+    issue(
+      'CONSOLE_SECRET_KEY',
+      'is not set, but OIDC_ISSUER_URL is: single sign-on is part of the console',
+    );
   }
 }

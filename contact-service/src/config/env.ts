@@ -70,6 +70,7 @@ export function secretValues(env: Env): string[] {
     env.WEBHOOK_URL,
     env.WEBHOOK_SECRET,
     env.SLACK_WEBHOOK_URL,
+    env.OIDC_CLIENT_SECRET,
   ];
   for (const url of [env.DATABASE_URL, env.SMTP_URL]) {
     if (!url) continue;

@@ -11,6 +11,7 @@ import { AuditFilters1795700000000 } from './migrations/1795700000000-audit-filt
 import { OwnersAndPromises1795800000000 } from './migrations/1795800000000-owners-and-promises.js';
 import { SettledCounts1795900000000 } from './migrations/1795900000000-settled-counts.js';
 import { FieldMeasurements1796000000000 } from './migrations/1796000000000-field-measurements.js';
+import { SingleSignOn1796100000000 } from './migrations/1796100000000-single-sign-on.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -46,6 +47,7 @@ export function dataSourceOptions({
       OwnersAndPromises1795800000000,
       SettledCounts1795900000000,
       FieldMeasurements1796000000000,
+      SingleSignOn1796100000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -44,6 +44,7 @@ async function tools(): Promise<OperatorTools> {
     consoleOrigin: env.CONSOLE_ORIGIN,
     rules: promiseRules(environment),
     channels: announcedChannels(environment),
+    ssoIssuer: env.OIDC_ISSUER_URL,
   });
 }
 

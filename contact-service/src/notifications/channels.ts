@@ -5,6 +5,7 @@ import { createMailTransport } from '../integrations/mail/mail-transport.js';
 import { SlackChannel } from '../integrations/slack/slack.channel.js';
 import { WebhookChannel } from '../integrations/webhook/webhook.channel.js';
 import type { Lead } from '../leads/lead.js';
+import type { ConsoleAlert } from '../integrations/console-alert.js';
 import type { PromiseNotice } from '../integrations/promise-notice.js';
 
 /** The injection token of the channels the settings configure (buildChannels). */
@@ -22,6 +23,8 @@ export interface NotificationChannel {
    * `notice` is a reminder or an escalation of the lead's promise instead of the lead itself.
    */
   deliver(lead: Lead, notificationId: string, notice?: PromiseNotice): Promise<void>;
+  /** Tells the team of an event of the console (the acknowledgement to visitors has none). */
+  alert?(alert: ConsoleAlert, id: string): Promise<void>;
   /** Lets go of what it holds open (the SMTP connections), when the service stops. */
   close?(): void;
 }

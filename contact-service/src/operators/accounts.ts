@@ -16,6 +16,10 @@ export interface Account {
   /** Has set a password and a second factor through an enrolment link. */
   enrolled: boolean;
   disabled: boolean;
+  /** Linked to the identity provider's user (issuer and subject): signs in through it. */
+  linked: boolean;
+  /** May sign in with its password when SSO_REQUIRED=on; each such sign-in alerts the admins. */
+  breakGlass: boolean;
   createdAt: Date;
 }
 
@@ -55,7 +59,8 @@ export function usernameOf(text: string): string {
 }
 
 const ACCOUNT_COLUMNS = `u.id, u.username, u.role, u.enrolled_at IS NOT NULL AS enrolled,
-  u.disabled_at IS NOT NULL AS disabled, u.created_at AS "createdAt"`;
+  u.disabled_at IS NOT NULL AS disabled, u.sso_subject IS NOT NULL AS linked,
+  u.break_glass AS "breakGlass", u.created_at AS "createdAt"`;
 
 /**
  * The operators' accounts as an admin manages them (`leads users`, and the console's accounts
@@ -79,20 +84,34 @@ export class Accounts {
     )) as Account[];
   }
 
-  /** A new account and its enrolment link's token (shown once, stored as a hash). */
-  async add(name: string, role: Role, actor: string): Promise<{ account: Account; token: string }> {
+  /**
+   * A new account and its enrolment link's token (shown once, stored as a hash). A break-glass
+   * account may use its password when SSO_REQUIRED=on.
+   */
+  async add(
+    name: string,
+    role: Role,
+    actor: string,
+    { breakGlass = false }: { breakGlass?: boolean } = {},
+  ): Promise<{ account: Account; token: string }> {
     const username = usernameOf(name);
     return this.dataSource.transaction(async (manager) => {
       const [account] = (await manager.query(
-        `INSERT INTO users (username, role) VALUES ($1, $2) ON CONFLICT (username) DO NOTHING
-         RETURNING id, username, role, false AS enrolled, false AS disabled, created_at AS "createdAt"`,
-        [username, role],
+        `INSERT INTO users (username, role, break_glass) VALUES ($1, $2, $3)
+         ON CONFLICT (username) DO NOTHING
+         RETURNING id, username, role, false AS enrolled, false AS disabled, false AS linked,
+                   break_glass AS "breakGlass", created_at AS "createdAt"`,
+        [username, role, breakGlass],
       )) as Account[];
       if (!account) {
         throw new AccountError(`There is already an account named ${username}.`, 'conflict');
       }
       const token = await this.newEnrolment(manager, account.id);
-      await this.record(manager, 'users add', actor, { username, role });
+      await this.record(manager, 'users add', actor, {
+        username,
+        role,
+        ...(breakGlass ? { breakGlass } : {}),
+      });
       return { account, token };
     });
   }
@@ -134,6 +153,43 @@ export class Accounts {
       await manager.query(`UPDATE users SET disabled_at = NULL WHERE id = $1`, [account.id]);
       return { ...account, disabled: false };
     });
+  }
+
+  /**
+   * Links the account to the identity provider's user (its issuer and subject, as the provider
+   * names them: never by a matching address); from then on it signs in through the provider.
+   */
+  async link(name: string, issuer: string, subject: string, actor: string): Promise<Account> {
+    const sub = subject.trim();
+    if (!/^[\x21-\x7e]{1,255}$/.test(sub)) {
+      throw new AccountError(
+        'A subject is the provider’s id of the user: 1 to 255 visible ASCII characters.',
+      );
+    }
+    return this.change(
+      name,
+      actor,
+      'users link',
+      { issuer, subject: sub },
+      async (manager, account) => {
+        const [taken] = (await manager.query(
+          `SELECT username FROM users WHERE sso_issuer = $1 AND sso_subject = $2 AND id <> $3`,
+          [issuer, sub, account.id],
+        )) as { username: string }[];
+        if (taken) {
+          throw new AccountError(
+            `That user of the provider is linked to ${taken.username} already.`,
+            'conflict',
+          );
+        }
+        await manager.query(`UPDATE users SET sso_issuer = $2, sso_subject = $3 WHERE id = $1`, [
+          account.id,
+          issuer,
+          sub,
+        ]);
+        return { ...account, linked: true };
+      },
+    );
   }
 
   async setRole(name: string, role: Role, actor: string): Promise<Account> {

@@ -12,6 +12,7 @@ import { ConsoleGuard } from './console/access.js';
 import { AdminController } from './console/admin.controller.js';
 import { EnrolmentController } from './console/enrolment.controller.js';
 import { SessionController } from './console/session.controller.js';
+import { SsoController } from './console/sso.controller.js';
 import { Enrolment } from './enrolment.js';
 import { OwnAccount } from './own-account.js';
 import { Passkeys } from './passkeys.js';
@@ -19,6 +20,10 @@ import { SecretBox } from './secret-box.js';
 import { Sessions } from './sessions.js';
 import { SignIn } from './sign-in.js';
 import { SignInThrottle } from './sign-in-throttle.js';
+import { RelyingParty } from './sso/relying-party.js';
+import { SingleSignOn } from './sso/single-sign-on.js';
+import { providerNameOf } from './sso/sso-rules.js';
+import { BreakGlassAlarm } from './break-glass-alarm.js';
 
 const DATA = getDataSourceToken();
 /** What the console calls itself to authenticator apps and passkey prompts. */
@@ -38,7 +43,13 @@ const settings = (environment: EnvironmentService) => ({
  * guards every route.
  */
 @Module({
-  controllers: [SessionController, EnrolmentController, AccountController, AdminController],
+  controllers: [
+    SessionController,
+    SsoController,
+    EnrolmentController,
+    AccountController,
+    AdminController,
+  ],
   providers: [
     Clock,
     { provide: APP_GUARD, useClass: ConsoleGuard },
@@ -63,7 +74,7 @@ const settings = (environment: EnvironmentService) => ({
     },
     {
       provide: SignIn,
-      inject: [DATA, SecretBox, Sessions, Passkeys, EnvironmentService, Clock],
+      inject: [DATA, SecretBox, Sessions, Passkeys, EnvironmentService, Clock, BreakGlassAlarm],
       useFactory: (
         data: DataSource,
         box: SecretBox,
@@ -71,6 +82,7 @@ const settings = (environment: EnvironmentService) => ({
         passkeys: Passkeys,
         environment: EnvironmentService,
         clock: Clock,
+        alarm: BreakGlassAlarm,
       ) => {
         const now = () => clock.now();
         return new SignIn(
@@ -81,6 +93,54 @@ const settings = (environment: EnvironmentService) => ({
           new SignInThrottle(data, now),
           settings(environment).key,
           now,
+          {
+            ssoRequired: environment.get('SSO_REQUIRED'),
+            breakGlassUsed: (username, at) => alarm.raise(username, at),
+          },
+        );
+      },
+    },
+    BreakGlassAlarm,
+    {
+      provide: SingleSignOn,
+      inject: [DATA, Sessions, SecretBox, EnvironmentService, Clock],
+      useFactory: (
+        data: DataSource,
+        sessions: Sessions,
+        box: SecretBox,
+        environment: EnvironmentService,
+        clock: Clock,
+      ) => {
+        const issuer = environment.get('OIDC_ISSUER_URL');
+        const party = issuer
+          ? new RelyingParty({
+              issuer,
+              clientId: environment.get('OIDC_CLIENT_ID')!,
+              clientSecret: environment.get('OIDC_CLIENT_SECRET')!,
+              consoleOrigin: settings(environment).origin,
+              requiredAcr: environment.get('OIDC_REQUIRED_ACR'),
+            })
+          : undefined;
+        return new SingleSignOn(
+          data,
+          party,
+          sessions,
+          box,
+          issuer
+            ? {
+                rules: {
+                  allowedDomains: environment.get('OIDC_ALLOWED_DOMAINS'),
+                  groupsClaim: environment.get('OIDC_GROUPS_CLAIM'),
+                  adminGroups: environment.get('OIDC_ADMIN_GROUPS'),
+                  memberGroups: environment.get('OIDC_MEMBER_GROUPS'),
+                  requiredAcr: environment.get('OIDC_REQUIRED_ACR'),
+                },
+                providerName: environment.get('OIDC_PROVIDER_NAME') ?? providerNameOf(issuer),
+                required: environment.get('SSO_REQUIRED'),
+                recheckMs: environment.get('OIDC_RECHECK_MINUTES') * 60_000,
+              }
+            : undefined,
+          () => clock.now(),
         );
       },
     },

@@ -14,6 +14,18 @@ export interface Operator {
   role: Role;
   /** The hash of this session's id: what "sign out" and "my sessions" name it by. */
   sessionHash: string;
+  /** A session started through the provider: when the provider last said yes (else null). */
+  ssoCheckedAt: Date | null;
+  /** A break-glass account: may use its password when SSO_REQUIRED=on. */
+  breakGlass: boolean;
+}
+
+/** What a session started through the provider keeps (sso/single-sign-on.ts). */
+export interface SsoSession {
+  /** The provider's session id (the ID token's sid): what a logout token names. */
+  sid: string | null;
+  /** Its tokens, sealed with CONSOLE_SECRET_KEY. */
+  tokens: Buffer;
 }
 
 export interface SessionInfo {
@@ -43,13 +55,23 @@ export class Sessions {
     userId: string,
     userAgent: string | undefined,
     manager?: EntityManager,
+    sso?: SsoSession,
   ): Promise<string> {
     const id = newToken();
     const now = this.now();
     await (manager ?? this.dataSource.manager).query(
-      `INSERT INTO console_sessions (id_hash, user_id, created_at, last_seen_at, user_agent)
-       VALUES ($1, $2, $3, $3, $4)`,
-      [hashOf(id), userId, now, userAgent?.slice(0, 200) ?? null],
+      `INSERT INTO console_sessions
+         (id_hash, user_id, created_at, last_seen_at, user_agent, sso_sid, sso_tokens, sso_checked_at)
+       VALUES ($1, $2, $3, $3, $4, $5, $6, $7)`,
+      [
+        hashOf(id),
+        userId,
+        now,
+        userAgent?.slice(0, 200) ?? null,
+        sso?.sid ?? null,
+        sso?.tokens ?? null,
+        sso ? now : null,
+      ],
     );
     return id;
   }
@@ -64,7 +86,8 @@ export class Sessions {
            FROM users u
           WHERE s.id_hash = $1 AND u.id = s.user_id AND u.disabled_at IS NULL
             AND s.last_seen_at > $3 AND s.created_at > $4
-          RETURNING s.id_hash AS "sessionHash", u.id AS "userId", u.username, u.role)
+          RETURNING s.id_hash AS "sessionHash", u.id AS "userId", u.username, u.role,
+                    s.sso_checked_at AS "ssoCheckedAt", u.break_glass AS "breakGlass")
        SELECT * FROM seen`,
       [
         hashOf(id),

@@ -29,7 +29,20 @@ export type SignInResult =
   /** Throttled: the attempt may be made again in this many seconds. */
   | { outcome: 'wait'; seconds: number };
 
-type Candidate = StoredFactor & { username: string; password: string | null; usable: boolean };
+type Candidate = StoredFactor & {
+  username: string;
+  password: string | null;
+  usable: boolean;
+  breakGlass: boolean;
+};
+
+/** How SSO_REQUIRED bears on passwords, and who hears of a break-glass sign-in. */
+export interface LocalSignInPolicy {
+  /** SSO_REQUIRED=on: only break-glass accounts may sign in with a password. */
+  ssoRequired: boolean;
+  /** Tells the admins, through the notification channels, that a break-glass account signed in. */
+  breakGlassUsed(username: string, at: Date): Promise<void>;
+}
 
 /**
  * Password, then second factor, for one attempt: throttled per account and per address, the same
@@ -47,6 +60,10 @@ export class SignIn {
     private readonly throttle: SignInThrottle,
     private readonly addressKey: string,
     private readonly now: () => Date,
+    private readonly policy: LocalSignInPolicy = {
+      ssoRequired: false,
+      breakGlassUsed: async () => {},
+    },
   ) {}
 
   async attempt(request: SignInRequest): Promise<SignInResult> {
@@ -68,7 +85,8 @@ export class SignIn {
     }
     const [account] = (await this.dataSource.query(
       `SELECT id, username, password, totp_secret AS "totpSecret", totp_last_step AS "totpLastStep",
-              (enrolled_at IS NOT NULL AND disabled_at IS NULL) AS usable
+              (enrolled_at IS NOT NULL AND disabled_at IS NULL) AS usable,
+              break_glass AS "breakGlass"
          FROM users WHERE username = $1`,
       [username],
     )) as Candidate[];
@@ -80,7 +98,13 @@ export class SignIn {
     }
     await this.throttle.clear(keys[0]!);
     const sessionId = await this.sessions.start(account.id, request.userAgent);
-    await audit('sign-in', { factor: checked.factor });
+    if (account.breakGlass) {
+      // Every use of a break-glass account is an event the admins hear of.
+      await audit('break-glass sign-in', { factor: checked.factor });
+      await this.policy.breakGlassUsed(account.username, this.now());
+    } else {
+      await audit('sign-in', { factor: checked.factor });
+    }
     return { outcome: 'signed in', sessionId };
   }
 
@@ -98,6 +122,8 @@ export class SignIn {
     if (!account) return { reason: 'no such account' };
     if (!account.usable) return { reason: account.password ? 'account disabled' : 'not enrolled' };
     if (tooLong || !right) return { reason: 'wrong password' };
+    if (this.policy.ssoRequired && !account.breakGlass)
+      return { reason: 'single sign-on required' };
     const manager = this.dataSource.manager;
     if (request.passkey !== undefined) {
       const proved = await this.passkeys.verifySignIn(manager, account.id, request.passkey);

@@ -27,6 +27,7 @@ export interface RunningConsole {
 export async function startConsole(
   databaseUrl: string,
   overrides: Record<string, string> = {},
+  port = 0,
 ): Promise<RunningConsole> {
   const env = parseEnv({
     LOG_LEVEL: 'silent',
@@ -44,7 +45,7 @@ export async function startConsole(
         if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
       }
     });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const close = started(`the console at ${baseUrl}`, () => closeGracefully(app));
   return { app, baseUrl, clock: app.get(Clock), routes, close };

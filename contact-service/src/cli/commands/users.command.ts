@@ -43,11 +43,25 @@ function addCommand(users: Command, run: Run, actor: string): void {
     .description('a new account; prints its one-time enrolment link')
     .argument('<name>', 'its username')
     .addOption(new Option('--role <role>', 'admin or member').choices(ROLES).makeOptionMandatory())
+    .option(
+      '--break-glass',
+      'may sign in with a password when SSO_REQUIRED=on (each sign-in alerts the admins)',
+    )
     .action(
-      run(async ({ accounts, enrolmentLink }, name: string, { role }: { role: Role }) => {
-        const { account, token } = await accounts.add(name, role, actor);
-        return enrolled(account, enrolmentLink(token), 'added');
-      }),
+      run(
+        async (
+          { accounts, enrolmentLink },
+          name: string,
+          { role, breakGlass }: { role: Role; breakGlass?: boolean },
+        ) => {
+          const { account, token } = await accounts.add(name, role, actor, { breakGlass });
+          return enrolled(
+            account,
+            enrolmentLink(token),
+            breakGlass ? 'added (break-glass)' : 'added',
+          );
+        },
+      ),
     );
 }
 
@@ -104,6 +118,30 @@ function changeCommands(users: Command, run: Run, actor: string): void {
       }),
     );
   users
+    .command('link')
+    .description('links the account to its user at the identity provider (single sign-on)')
+    .addArgument(name())
+    .requiredOption('--subject <sub>', 'the provider’s id of the user (the ID token’s sub)')
+    .option('--issuer <url>', 'the provider’s issuer (default: OIDC_ISSUER_URL)')
+    .action(
+      run(
+        async (
+          { accounts, ssoIssuer },
+          who: string,
+          options: { subject: string; issuer?: string },
+        ) => {
+          const issuer = options.issuer ?? ssoIssuer;
+          if (!issuer) {
+            throw new LeadsError(
+              'Give --issuer, or set OIDC_ISSUER_URL: the provider the subject belongs to.',
+            );
+          }
+          const account = await accounts.link(who, issuer, options.subject, actor);
+          return `${account.username} is linked to the provider’s user; it signs in through ${new URL(issuer).host} now, and its sessions have ended.\n`;
+        },
+      ),
+    );
+  users
     .command('role')
     .description('changes the account’s role (its sessions end)')
     .addArgument(name())
@@ -118,7 +156,9 @@ function changeCommands(users: Command, run: Run, actor: string): void {
 
 function stateOf(account: Account): string {
   if (account.disabled) return 'disabled';
-  return account.enrolled ? 'active' : 'waiting for enrolment';
+  if (account.linked) return 'single sign-on';
+  const state = account.enrolled ? 'active' : 'waiting for enrolment';
+  return account.breakGlass ? `${state}, break-glass` : state;
 }
 
 function enrolled(account: Account, link: string, what: string): string {

@@ -1,4 +1,5 @@
 import type { Lead } from '../../leads/lead.js';
+import { alertLine, alertText, type ConsoleAlert } from '../console-alert.js';
 import { noticeLine, noticeText, type PromiseNotice } from '../promise-notice.js';
 import { oneLine } from '../delivery.js';
 import { messageIdOf, sendMail, type MailTransport } from './mail-transport.js';
@@ -107,6 +108,20 @@ export class EmailChannel {
       text,
       html: `<!doctype html><html><body><p style="white-space:pre-wrap">${escapeHtml(text)}</p></body></html>`,
       headers: { 'X-Lead-Id': lead.id, 'X-Lead-Notice': `${notice.notice}:${notice.step}` },
+    });
+  }
+
+  /** An alert of the console to the admins and the sales inbox. */
+  async alert(alert: ConsoleAlert, id: string): Promise<void> {
+    const text = alertText(alert);
+    await sendMail(this.transport, {
+      from: this.settings.from,
+      to: [...new Set([...this.settings.to, ...alert.to])],
+      subject: alertLine(alert),
+      messageId: messageIdOf(id, this.settings.from),
+      text,
+      html: `<!doctype html><html><body><p style="white-space:pre-wrap">${escapeHtml(text)}</p></body></html>`,
+      headers: { 'X-Console-Alert': alert.kind },
     });
   }
 }

@@ -1,3 +1,4 @@
+import { alertLine, type ConsoleAlert } from '../console-alert.js';
 import { noticeLine, type PromiseNotice } from '../promise-notice.js';
 import type { Lead } from '../../leads/lead.js';
 import { oneLine, postJson } from '../delivery.js';
@@ -31,6 +32,15 @@ export class SlackChannel {
       text: notice
         ? `${noticeLine(notice, `${slackText(lead.name)} (${slackText(lead.company)})`)}: <${notice.link}|open the lead>`
         : slackMessageOf(lead),
+      unfurl_links: false,
+      unfurl_media: false,
+    });
+    await postJson(this.url, body, {}, 'Slack');
+  }
+
+  async alert(alert: ConsoleAlert): Promise<void> {
+    const body = JSON.stringify({
+      text: `${alertLine(alert)}: <${alert.link}|the audit trail>`,
       unfurl_links: false,
       unfurl_media: false,
     });

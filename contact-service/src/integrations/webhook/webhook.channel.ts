@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import type { ConsoleAlert } from '../console-alert.js';
 import type { PromiseNotice } from '../promise-notice.js';
 import type { Lead } from '../../leads/lead.js';
 import { postJson } from '../delivery.js';
@@ -56,9 +57,25 @@ export class WebhookChannel {
 
   async deliver(lead: Lead, notificationId: string, notice?: PromiseNotice): Promise<void> {
     const now = new Date();
-    const body = JSON.stringify(
-      notice ? noticePayloadOf(lead, notice, now) : webhookPayloadOf(lead, now),
+    await this.post(
+      notificationId,
+      now,
+      JSON.stringify(notice ? noticePayloadOf(lead, notice, now) : webhookPayloadOf(lead, now)),
     );
+  }
+
+  /** An alert of the console (docs/operating.md, "The webhook"): `console.break_glass_sign_in`. */
+  async alert(alert: ConsoleAlert, id: string): Promise<void> {
+    const now = new Date();
+    const body = JSON.stringify({
+      type: 'console.break_glass_sign_in',
+      timestamp: now.toISOString(),
+      data: { username: alert.username, at: alert.at.toISOString(), link: alert.link },
+    });
+    await this.post(id, now, body);
+  }
+
+  private async post(notificationId: string, now: Date, body: string): Promise<void> {
     const signature = this.signer.sign(notificationId, now, body);
     await postJson(
       this.url,

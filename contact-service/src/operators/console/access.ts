@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { apiError } from '../../http/api-error.js';
 import type { Operator } from '../sessions.js';
 import { Sessions } from '../sessions.js';
+import { SingleSignOn } from '../sso/single-sign-on.js';
 import { sessionIdOf } from './session-cookie.js';
 
 const PUBLIC = 'console:public';
@@ -34,14 +35,16 @@ export const CurrentOperator = createParamDecorator(
 );
 
 /**
- * Deny by default: the one guard of every console route. No live session: 401; an admin-only
- * route and a member: 403.
+ * Deny by default: the one guard of every console route. No live session (or one that single
+ * sign-on ends: the provider says no, or SSO_REQUIRED=on and it was not started through it):
+ * 401; an admin-only route and a member: 403.
  */
 @Injectable()
 export class ConsoleGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: Sessions,
+    private readonly sso: SingleSignOn,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -49,7 +52,8 @@ export class ConsoleGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
     const request = context.switchToHttp().getRequest<WithOperator>();
     const id = sessionIdOf(request);
-    const operator = id ? await this.sessions.operatorOf(id) : null;
+    const found = id ? await this.sessions.operatorOf(id) : null;
+    const operator = found && (await this.sso.admit(found)) ? found : null;
     if (!operator) throw new UnauthorizedException(apiError(401, SIGNED_OUT));
     if (this.reflector.getAllAndOverride<boolean>(ADMIN, targets) && operator.role !== 'admin') {
       throw new ForbiddenException(apiError(403, ADMINS_ONLY));

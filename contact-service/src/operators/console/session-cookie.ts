@@ -8,9 +8,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const SESSION_COOKIE = '__Host-console';
 
 export function sessionIdOf(request: FastifyRequest): string | undefined {
+  return cookieOf(request, SESSION_COOKIE);
+}
+
+/** A cookie's value as the browser sent it; none when empty. */
+export function cookieOf(request: FastifyRequest, cookie: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return value.join('=') || undefined;
+    if (name === cookie) return value.join('=') || undefined;
   }
   return undefined;
 }

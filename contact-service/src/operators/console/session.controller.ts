@@ -17,6 +17,7 @@ import { Passkeys } from '../passkeys.js';
 import type { Operator } from '../sessions.js';
 import { Sessions } from '../sessions.js';
 import { SIGN_IN_FAILED, SignIn } from '../sign-in.js';
+import { SingleSignOn } from '../sso/single-sign-on.js';
 import { CurrentOperator, Public } from './access.js';
 import { fieldsOf } from './console-body.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
@@ -33,6 +34,7 @@ export class SessionController {
     private readonly passkeys: Passkeys,
     private readonly sessions: Sessions,
     private readonly audit: AuditTrail,
+    private readonly sso: SingleSignOn,
   ) {}
 
   /**
@@ -89,15 +91,21 @@ export class SessionController {
     return { username: operator.username, role: operator.role };
   }
 
+  /**
+   * Ends this session; a session started through the provider also gets the provider's logout
+   * address (RP-initiated logout), where the console sends the browser next.
+   */
   @Post('sign-out')
-  @HttpCode(204)
+  @HttpCode(200)
   async signOut(
     @CurrentOperator() operator: Operator,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<void> {
+  ): Promise<{ providerLogoutUrl: string | null }> {
+    const providerLogoutUrl = (await this.sso.endSessionUrl(operator)) ?? null;
     await this.sessions.endCurrent(operator);
     await this.audit.record({ command: 'sign-out', rows: 1, actor: operator.username });
     clearSessionCookie(reply);
+    return { providerLogoutUrl };
   }
 
   /** Ends every session of the account, this one included. */
