@@ -11,6 +11,10 @@ export interface AccountInfo {
   role: Role;
   enrolled: boolean;
   disabled: boolean;
+  /** Signs in through the identity provider (single sign-on). */
+  linked: boolean;
+  /** May use its password when single sign-on is required; each such sign-in alerts the admins. */
+  breakGlass: boolean;
   createdAt: string;
 }
 

@@ -49,6 +49,16 @@ export interface PasskeyInfo {
   lastUsedAt: string | null;
 }
 
+/** Single sign-on as the sign-in screen offers it: null when it is not configured. */
+export interface SsoOffer {
+  provider: string | null;
+  /** SSO_REQUIRED=on: only break-glass accounts sign in with a password. */
+  required: boolean;
+}
+
+/** The start of a sign-in through the provider: a navigation, not a fetch. */
+export const SSO_START = `${BASE}/sso/start`;
+
 interface RecoveryCodes {
   recoveryCodes: string[];
 }
@@ -92,7 +102,11 @@ export const consoleApi = createApi({
     signInPasskeyOptions: build.mutation<PublicKeyCredentialRequestOptionsJSON, void>({
       query: () => ({ url: `${BASE}/sign-in/passkey-options`, method: 'POST' }),
     }),
-    signOut: build.mutation<void, 'this' | 'everywhere'>({
+    ssoOffer: build.query<SsoOffer, void>({
+      query: () => [BASE, 'sso'],
+    }),
+    /** This session's end; one started through the provider answers where to end its session. */
+    signOut: build.mutation<{ providerLogoutUrl: string | null } | null, 'this' | 'everywhere'>({
       query: (which) => ({
         url: `${BASE}/${which === 'this' ? 'sign-out' : 'sign-out-everywhere'}`,
         method: 'POST',
@@ -173,6 +187,7 @@ export const {
   useAddPasskeyMutation,
   useRemovePasskeyMutation,
   useSignOutMutation,
+  useSsoOfferQuery,
   useOpenEnrolmentMutation,
   useFinishEnrolmentMutation,
   useSessionsQuery,

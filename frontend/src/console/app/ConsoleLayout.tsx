@@ -8,8 +8,12 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   const { data: me } = useMeQuery();
   const [signOut] = useSignOutMutation();
   const leave = async () => {
-    await signOut('this');
-    navigate('/sign-in');
+    const result = await signOut('this');
+    // Signed in through the provider: its session ends too (RP-initiated logout), and it sends
+    // the browser back to the sign-in screen.
+    const providerLogoutUrl = 'data' in result ? result.data?.providerLogoutUrl : null;
+    if (providerLogoutUrl) window.location.assign(providerLogoutUrl);
+    else navigate('/sign-in');
   };
   return (
     <>

@@ -9,8 +9,13 @@ import {
 } from '../../api/admin-api';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-const stateOf = (account: AccountInfo) =>
-  account.disabled ? 'disabled' : account.enrolled ? 'active' : 'waiting for enrolment';
+/** The same words as `leads users list` (contact-service/src/cli/commands/users.command.ts). */
+const stateOf = (account: AccountInfo) => {
+  if (account.disabled) return 'disabled';
+  if (account.linked) return 'single sign-on';
+  const state = account.enrolled ? 'active' : 'waiting for enrolment';
+  return account.breakGlass ? `${state}, break-glass` : state;
+};
 
 /** What the page is told after a change: a sentence for its status region, or a problem. */
 export interface RowOutcome {

@@ -18,6 +18,8 @@ const account = (username: string, role: 'admin' | 'member', more: Partial<Accou
   role,
   enrolled: true,
   disabled: false,
+  linked: false,
+  breakGlass: false,
   createdAt: '2026-11-01T10:00:00Z',
   ...more,
 });

@@ -55,6 +55,8 @@ export const operatorAccount = (
   role: 'member',
   enrolled: true,
   disabled: false,
+  linked: false,
+  breakGlass: false,
   createdAt: '2026-11-01T10:00:00Z',
   ...more,
 });
