@@ -131,3 +131,55 @@ describe('parseEnv', () => {
     });
   });
 });
+
+describe('single sign-on settings', () => {
+  const SSO = {
+    ...DATABASE,
+    CONSOLE_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+    OIDC_ISSUER_URL: 'https://login.example.com/realms/bank',
+    OIDC_CLIENT_ID: 'console',
+    OIDC_CLIENT_SECRET: 'a client secret nobody may see',
+    OIDC_ALLOWED_DOMAINS: 'Bank.example, partners.example',
+    OIDC_MEMBER_GROUPS: 'sales',
+  };
+
+  it('reads a complete configuration, with its defaults', () => {
+    const env = parseEnv(SSO);
+    expect(env.OIDC_ALLOWED_DOMAINS).toEqual(['bank.example', 'partners.example']);
+    expect(env.OIDC_GROUPS_CLAIM).toBe('groups');
+    expect(env.OIDC_RECHECK_MINUTES).toBe(10);
+    expect(env.SSO_REQUIRED).toBe(false);
+    expect(secretValues(env)).toContain('a client secret nobody may see');
+  });
+
+  it.each([
+    [{ OIDC_ISSUER_URL: undefined }, 'OIDC_ISSUER_URL is not set, but OIDC_CLIENT_ID'],
+    [
+      { OIDC_ISSUER_URL: 'http://login.example.com' },
+      'OIDC_ISSUER_URL must be the provider’s https:// issuer URL',
+    ],
+    [{ OIDC_CLIENT_SECRET: undefined }, 'OIDC_CLIENT_SECRET is not set'],
+    [{ OIDC_ALLOWED_DOMAINS: undefined }, 'OIDC_ALLOWED_DOMAINS is not set'],
+    [
+      { OIDC_ALLOWED_DOMAINS: 'bank.example, *.example' },
+      'OIDC_ALLOWED_DOMAINS must be domain names',
+    ],
+    [{ OIDC_MEMBER_GROUPS: undefined }, 'OIDC_MEMBER_GROUPS is not set, nor OIDC_ADMIN_GROUPS'],
+    [{ OIDC_ADMIN_GROUPS: '*' }, 'OIDC_ADMIN_GROUPS cannot be *'],
+    [{ SSO_REQUIRED: 'yes' }, 'SSO_REQUIRED must be on or off'],
+    [{ CONSOLE_SECRET_KEY: undefined }, 'CONSOLE_SECRET_KEY is not set, but OIDC_ISSUER_URL is'],
+  ])('refuses %j in one line that names the setting', (change, expected) => {
+    const source = Object.fromEntries(
+      Object.entries({ ...SSO, ...change }).filter(([, value]) => value !== undefined),
+    ) as Record<string, string>;
+    const message = configError(source);
+    expect(message).toContain(expected);
+    expect(message).not.toContain('a client secret nobody may see');
+  });
+
+  it('refuses SSO_REQUIRED=on without a provider: nobody but break-glass could sign in', () => {
+    expect(configError({ ...DATABASE, SSO_REQUIRED: 'on' })).toContain(
+      'SSO_REQUIRED is on, but OIDC_ISSUER_URL is not set',
+    );
+  });
+});

@@ -39,6 +39,7 @@ const SECRET_SETTINGS = [
   'WEBHOOK_SECRET',
   'SLACK_WEBHOOK_URL',
   'CONSOLE_SECRET_KEY',
+  'OIDC_CLIENT_SECRET',
 ];
 
 /** Every Ingress and HTTPRoute, with the hosts it answers and the Services it sends to. */
