@@ -125,8 +125,8 @@ const under = (folders) => folders.map((folder) => `${service}/${folder}`);
 const serviceZones = [
   {
     target: service,
-    from: ['contact-service/test', 'contact-service/bench'],
-    message: 'The service never imports its tests or benchmarks.',
+    from: ['contact-service/test', 'contact-service/bench', 'contact-service/dev'],
+    message: 'The service never imports its tests, benchmarks or development tools.',
   },
   {
     target: under(['app', ...serviceFeatures, 'integrations', ...serviceBottom]),

@@ -610,6 +610,39 @@ describe('offboarding', () => {
     });
   });
 
+  it('keeps a session one period when the provider cannot be asked, then ends it', async () => {
+    provider.users.set('sub-una', {
+      email: 'una@bank.example',
+      email_verified: true,
+      groups: ['sales'],
+    });
+    const browser = new Browser();
+    expect((await signIn(browser, 'sub-una')).landed).toBe('/console/');
+    const una = browser.api();
+    provider.down = true;
+    try {
+      console_.clock.advance(11 * 60_000);
+      expect((await una.call('GET', '/me')).status).toBe(200);
+      console_.clock.advance(11 * 60_000);
+      expect((await una.call('GET', '/me')).status).toBe(401);
+    } finally {
+      provider.down = false;
+    }
+    expect((await audit('sso session ended')).at(-1)).toEqual({
+      actor: 'una',
+      details: { reason: expect.stringMatching(/^provider unavailable/) },
+    });
+    // A sign-in while it is down says so.
+    provider.down = true;
+    try {
+      expect((await signIn(new Browser(), 'sub-una')).landed).toBe(
+        '/console/sign-in?sso=unavailable',
+      );
+    } finally {
+      provider.down = false;
+    }
+  });
+
   it('ends a session at the re-check when the groups no longer give a role', async () => {
     provider.users.set('sub-gus', {
       email: 'gus@bank.example',

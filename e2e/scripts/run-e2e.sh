@@ -62,8 +62,10 @@ maildev=$!
 
 source infra/local/pebble.sh
 tls=$(mktemp -d)
+strict=()
 cleanup() {
   kill -TERM "$maildev" 2>/dev/null
+  for pid in "${strict[@]}" "${identity_provider:-}"; do [[ -n $pid ]] && kill -TERM -- "-$pid" 2>/dev/null; done
   infra/local/stack-down.sh
   stop_pebble
   rm -rf "$tls"
@@ -79,14 +81,60 @@ if [[ ${E2E_TLS:-acme} != off ]]; then
   start_pebble "$tls"
   export TLS_MODE=acme TLS_DIR="$tls/tls-acme" TLS_RELOAD_SECONDS=1
 fi
+if [[ ${STACK_SKIP_BUILD:-} != 1 ]]; then
+  echo "Building the contact-service and the site"
+  npm run --silent build -w contact-service || exit 1
+  npm run --silent build -w frontend >/dev/null || exit 1
+  export STACK_SKIP_BUILD=1
+fi
+
+# Single sign-on: the development identity provider (contact-service/dev/identity-provider.ts)
+# over HTTPS with its own certificate, which the service trusts (NODE_EXTRA_CA_CERTS). The console
+# re-checks its sessions every 3 seconds, so that the suite sees an offboarding take effect. A
+# second console at E2E_STRICT_CONSOLE_URL has SSO_REQUIRED=on (the break-glass tests).
+idp_dir=$tls/identity-provider
+export DEV_IDP_CONTROL_TOKEN=$(openssl rand -hex 16)
+export E2E_STRICT_CONSOLE_URL=http://localhost:8082
+DEV_IDP_DIR=$idp_dir DEV_IDP_PORT=${E2E_IDP_PORT:-9443} \
+  DEV_IDP_CONSOLE_ORIGINS=http://localhost:8081,$E2E_STRICT_CONSOLE_URL \
+  setsid node contact-service/dist/dev/identity-provider.js >>.stack/logs/identity-provider-e2e.log 2>&1 &
+identity_provider=$!
+for _ in $(seq 1 40); do [[ -s $idp_dir/settings.env ]] && break; sleep 0.25; done
+[[ -s $idp_dir/settings.env ]] || { echo "The identity provider did not start; see .stack/logs/identity-provider-e2e.log" >&2; exit 1; }
+set -a
+source "$idp_dir/settings.env"
+set +a
+export OIDC_RECHECK_MINUTES=0.05 E2E_IDP_URL=$OIDC_ISSUER_URL
+idp_certificate=$NODE_EXTRA_CA_CERTS
+
 echo "Starting the stack on the database $database"
 infra/local/stack-up.sh || exit 1
+# The strict console: its own service process (no background jobs) on the same database, and the
+# console app beside it, as `make start` serves it.
+SSO_REQUIRED=on PORT=3200 HOST=127.0.0.1 CONSOLE_PORT=3201 CONSOLE_ORIGIN=$E2E_STRICT_CONSOLE_URL \
+  BACKGROUND_JOBS=false DATABASE_URL=$STACK_DATABASE_URL \
+  CONSOLE_SECRET_KEY=${CONSOLE_SECRET_KEY:-$(cat .stack/console-secret-key)} \
+  setsid node contact-service/dist/src/entrypoints/api.js >>.stack/logs/contact-service-strict.log 2>&1 &
+strict+=($!)
+CONSOLE_API_URL=http://127.0.0.1:3201 setsid npm run --silent preview:console -w frontend -- \
+  --host 127.0.0.1 --port 8082 --strictPort >>.stack/logs/console-app-strict.log 2>&1 &
+strict+=($!)
+for _ in $(seq 1 60); do
+  curl -fs -o /dev/null http://127.0.0.1:3200/api/health/ready &&
+    curl -fs -o /dev/null http://127.0.0.1:8082/console/ && break
+  sleep 0.5
+done
+curl -fs -o /dev/null http://127.0.0.1:8082/console/ ||
+  { echo "The strict console did not start; see .stack/logs/*-strict.log" >&2; exit 1; }
+# The tests' own requests (Node) trust the provider; Chromium trusts it by its key.
+export NODE_EXTRA_CA_CERTS=$idp_certificate CHROMIUM_TRUSTED_SPKI=$DEV_IDP_SPKI
 if [[ ${E2E_TLS:-acme} != off ]]; then
   obtain_certificate || { echo "Pebble issued no certificate; see $tls/pebble.log" >&2; exit 1; }
   export E2E_BASE_URL=https://localhost:8443
-  # Node (the tests' own requests) trusts Pebble's root; Chromium its issuer, by key.
-  export NODE_EXTRA_CA_CERTS=$tls/pebble-root.pem
-  CHROMIUM_TRUSTED_SPKI=$(cat "$tls/issuer-spki.txt")
+  # Node (the tests' own requests) trusts Pebble's root and the provider; Chromium their keys.
+  cat "$tls/pebble-root.pem" "$idp_certificate" >"$tls/trusted.pem"
+  export NODE_EXTRA_CA_CERTS=$tls/trusted.pem
+  CHROMIUM_TRUSTED_SPKI=$(cat "$tls/issuer-spki.txt"),$DEV_IDP_SPKI
   export CHROMIUM_TRUSTED_SPKI
   for _ in $(seq 1 30); do curl -fs --cacert "$NODE_EXTRA_CA_CERTS" -o /dev/null "$E2E_BASE_URL/" && break; sleep 0.5; done
   echo "The stack serves HTTPS at $E2E_BASE_URL with a certificate from Pebble"

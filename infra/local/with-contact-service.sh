@@ -43,6 +43,23 @@ if [[ -z ${CONSOLE_SECRET_KEY:-} ]]; then
   export CONSOLE_SECRET_KEY
 fi
 export CONSOLE_PORT=${CONSOLE_PORT:-3001}
+# DEV_IDENTITY_PROVIDER=on: single sign-on through a development OpenID Provider on
+# https://127.0.0.1:9443 (contact-service/dev/identity-provider.ts; README, "Single sign-on"),
+# whose settings the service gets, trusting its certificate.
+if [[ ${DEV_IDENTITY_PROVIDER:-off} == on ]]; then
+  idp_dir=.stack/identity-provider
+  rm -f "$idp_dir/settings.env"
+  DEV_IDP_DIR=$idp_dir DEV_IDP_CONSOLE_ORIGINS=http://localhost:8081,http://127.0.0.1:8081 \
+    node contact-service/dist/dev/identity-provider.js >>.stack/logs/identity-provider.log 2>&1 &
+  children+=($!)
+  for _ in $(seq 1 40); do [[ -s $idp_dir/settings.env ]] && break; sleep 0.25; done
+  [[ -s $idp_dir/settings.env ]] ||
+    { echo "The development identity provider did not start; see .stack/logs/identity-provider.log" >&2; exit 1; }
+  set -a
+  source "$idp_dir/settings.env"
+  set +a
+  echo "Single sign-on: the development identity provider at $OIDC_ISSUER_URL (sign in as admin, member, outsider or nogroup, any password; trust its certificate $NODE_EXTRA_CA_CERTS in the browser, or accept it once)"
+fi
 (cd contact-service && PORT=$port HOST=127.0.0.1 DATABASE_URL='' EMBEDDED_DATABASE=true exec node dist/src/entrypoints/api.js) >>"$log" 2>&1 &
 service=$!
 children+=("$service")

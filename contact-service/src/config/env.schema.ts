@@ -171,8 +171,15 @@ const settings = z.object({
   OIDC_REQUIRED_ACR: commaSeparated,
   /** What the sign-in button calls the provider ("Sign in with …"); found from the issuer otherwise. */
   OIDC_PROVIDER_NAME: z.string().min(1).max(60).optional(),
-  /** How often a session asks the provider whether its user may still sign in. */
-  OIDC_RECHECK_MINUTES: positiveInt.max(24 * 60).default(10),
+  /**
+   * How often a session asks the provider whether its user may still sign in. Minutes, fractions
+   * allowed (the browser suite re-checks every few seconds).
+   */
+  OIDC_RECHECK_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .positive({ error: 'must be more than 0' })
+    .max(24 * 60)
+    .default(10),
   /** on: passwords, codes and passkeys are refused but for break-glass accounts. */
   SSO_REQUIRED: z
     .enum(['on', 'off'], { error: 'must be on or off' })
@@ -364,11 +371,5 @@ function checkSingleSignOn(env: Settings, context: z.RefinementCtx): void {
   }
   if (env.OIDC_ADMIN_GROUPS.includes('*')) {
     issue('OIDC_ADMIN_GROUPS', 'cannot be *: name the groups whose members are admins');
-  }
-  if (!env.CONSOLE_SECRET_KEY) {
-    issue(
-      'CONSOLE_SECRET_KEY',
-      'is not set, but OIDC_ISSUER_URL is: single sign-on is part of the console',
-    );
   }
 }
