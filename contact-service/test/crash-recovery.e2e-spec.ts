@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { SmtpSink } from './support/smtp-sink.js';
+import { freePort } from './support/free-port.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { request, VALID_CONTACT } from './support/test-app.js';
 
@@ -13,14 +13,6 @@ const root = join(__dirname, '..');
 let db: TestDatabase;
 let smtp: SmtpSink;
 let port: number;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function startService(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['dist/src/entrypoints/api.js'], {

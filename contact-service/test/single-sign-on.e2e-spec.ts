@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { SignJWT, decodeJwt, decodeProtectedHeader, importJWK, type JWK } from 'jose';
 import {
   ConsoleClient,
@@ -13,6 +12,7 @@ import {
 } from './support/console-client.js';
 import { startOpenIdProvider, type RunningProvider } from './support/openid-provider.js';
 import { SmtpSink } from './support/smtp-sink.js';
+import { freePort } from './support/free-port.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { startTestApp, type RunningApp } from './support/test-app.js';
 
@@ -29,14 +29,6 @@ let console_: RunningConsole;
 let consoleOrigin: string;
 
 const BACKCHANNEL = 'http://schemas.openid.net/event/backchannel-logout';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const ssoSettings = () => ({
   OIDC_ISSUER_URL: provider.issuer,
