@@ -21,7 +21,9 @@ import { Sessions } from './sessions.js';
 import { SignIn } from './sign-in.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { RelyingParty } from './sso/relying-party.js';
-import { SingleSignOn } from './sso/single-sign-on.js';
+import { SealedTokens } from './sso/sealed-tokens.js';
+import { SingleSignOn, type SingleSignOnSettings } from './sso/single-sign-on.js';
+import { SsoSessions } from './sso/sso-sessions.js';
 import { providerNameOf } from './sso/sso-rules.js';
 import { BreakGlassAlarm } from './break-glass-alarm.js';
 
@@ -36,6 +38,36 @@ const settings = (environment: EnvironmentService) => ({
     maxMs: environment.get('SESSION_MAX_HOURS') * 3600_000,
   },
 });
+
+/** The console as the provider's client (OIDC_*); null when single sign-on is off. */
+function relyingParty(environment: EnvironmentService): RelyingParty | null {
+  const issuer = environment.get('OIDC_ISSUER_URL');
+  if (!issuer) return null;
+  return new RelyingParty({
+    issuer,
+    clientId: environment.get('OIDC_CLIENT_ID')!,
+    clientSecret: environment.get('OIDC_CLIENT_SECRET')!,
+    consoleOrigin: settings(environment).origin,
+    requiredAcr: environment.get('OIDC_REQUIRED_ACR'),
+  });
+}
+
+function ssoSettings(environment: EnvironmentService): SingleSignOnSettings | undefined {
+  const issuer = environment.get('OIDC_ISSUER_URL');
+  if (!issuer) return undefined;
+  return {
+    rules: {
+      allowedDomains: environment.get('OIDC_ALLOWED_DOMAINS'),
+      groupsClaim: environment.get('OIDC_GROUPS_CLAIM'),
+      adminGroups: environment.get('OIDC_ADMIN_GROUPS'),
+      memberGroups: environment.get('OIDC_MEMBER_GROUPS'),
+      requiredAcr: environment.get('OIDC_REQUIRED_ACR'),
+    },
+    providerName: environment.get('OIDC_PROVIDER_NAME') ?? providerNameOf(issuer),
+    required: environment.get('SSO_REQUIRED'),
+    recheckMs: environment.get('OIDC_RECHECK_MINUTES') * 60_000,
+  };
+}
 
 /**
  * The operators' console API (served on its own port by app/console.factory.ts): sign-in with a
@@ -102,47 +134,44 @@ const settings = (environment: EnvironmentService) => ({
     },
     BreakGlassAlarm,
     {
+      provide: SealedTokens,
+      inject: [SecretBox],
+      useFactory: (box: SecretBox) => new SealedTokens(box),
+    },
+    {
+      provide: RelyingParty,
+      inject: [EnvironmentService],
+      useFactory: (environment: EnvironmentService) => relyingParty(environment),
+    },
+    {
       provide: SingleSignOn,
-      inject: [DATA, Sessions, SecretBox, EnvironmentService, Clock],
+      inject: [DATA, RelyingParty, Sessions, SealedTokens, EnvironmentService, Clock],
       useFactory: (
         data: DataSource,
+        party: RelyingParty | null,
         sessions: Sessions,
-        box: SecretBox,
+        tokens: SealedTokens,
         environment: EnvironmentService,
         clock: Clock,
-      ) => {
-        const issuer = environment.get('OIDC_ISSUER_URL');
-        const party = issuer
-          ? new RelyingParty({
-              issuer,
-              clientId: environment.get('OIDC_CLIENT_ID')!,
-              clientSecret: environment.get('OIDC_CLIENT_SECRET')!,
-              consoleOrigin: settings(environment).origin,
-              requiredAcr: environment.get('OIDC_REQUIRED_ACR'),
-            })
-          : undefined;
-        return new SingleSignOn(
-          data,
-          party,
-          sessions,
-          box,
-          issuer
-            ? {
-                rules: {
-                  allowedDomains: environment.get('OIDC_ALLOWED_DOMAINS'),
-                  groupsClaim: environment.get('OIDC_GROUPS_CLAIM'),
-                  adminGroups: environment.get('OIDC_ADMIN_GROUPS'),
-                  memberGroups: environment.get('OIDC_MEMBER_GROUPS'),
-                  requiredAcr: environment.get('OIDC_REQUIRED_ACR'),
-                },
-                providerName: environment.get('OIDC_PROVIDER_NAME') ?? providerNameOf(issuer),
-                required: environment.get('SSO_REQUIRED'),
-                recheckMs: environment.get('OIDC_RECHECK_MINUTES') * 60_000,
-              }
-            : undefined,
-          () => clock.now(),
-        );
-      },
+      ) =>
+        new SingleSignOn(data, party ?? undefined, sessions, tokens, ssoSettings(environment), () =>
+          clock.now(),
+        ),
+    },
+    {
+      provide: SsoSessions,
+      inject: [DATA, RelyingParty, Sessions, SealedTokens, EnvironmentService, Clock],
+      useFactory: (
+        data: DataSource,
+        party: RelyingParty | null,
+        sessions: Sessions,
+        tokens: SealedTokens,
+        environment: EnvironmentService,
+        clock: Clock,
+      ) =>
+        new SsoSessions(data, party ?? undefined, sessions, tokens, ssoSettings(environment), () =>
+          clock.now(),
+        ),
     },
     {
       provide: Enrolment,

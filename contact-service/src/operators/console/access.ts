@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { apiError } from '../../http/api-error.js';
 import type { Operator } from '../sessions.js';
 import { Sessions } from '../sessions.js';
-import { SingleSignOn } from '../sso/single-sign-on.js';
+import { SsoSessions } from '../sso/sso-sessions.js';
 import { sessionIdOf } from './session-cookie.js';
 
 const PUBLIC = 'console:public';
@@ -44,7 +44,7 @@ export class ConsoleGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: Sessions,
-    private readonly sso: SingleSignOn,
+    private readonly sso: SsoSessions,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -17,7 +17,7 @@ import { Passkeys } from '../passkeys.js';
 import type { Operator } from '../sessions.js';
 import { Sessions } from '../sessions.js';
 import { SIGN_IN_FAILED, SignIn } from '../sign-in.js';
-import { SingleSignOn } from '../sso/single-sign-on.js';
+import { SsoSessions } from '../sso/sso-sessions.js';
 import { CurrentOperator, Public } from './access.js';
 import { fieldsOf } from './console-body.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
@@ -34,7 +34,7 @@ export class SessionController {
     private readonly passkeys: Passkeys,
     private readonly sessions: Sessions,
     private readonly audit: AuditTrail,
-    private readonly sso: SingleSignOn,
+    private readonly sso: SsoSessions,
   ) {}
 
   /**

@@ -11,6 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../../http/api-error.js';
 import { LOGIN_MINUTES, SingleSignOn } from '../sso/single-sign-on.js';
+import { SsoSessions } from '../sso/sso-sessions.js';
 import { Public } from './access.js';
 import { cookieOf, setSessionCookie } from './session-cookie.js';
 
@@ -31,7 +32,10 @@ const LOGOUT_TOKEN_FIELD = 8_000;
  */
 @Controller('sso')
 export class SsoController {
-  constructor(private readonly sso: SingleSignOn) {}
+  constructor(
+    private readonly sso: SingleSignOn,
+    private readonly sessions: SsoSessions,
+  ) {}
 
   /** The sign-in screen's button: the provider's name, and whether passwords are refused. */
   @Get()
@@ -85,7 +89,7 @@ export class SsoController {
     if (!this.sso.offer) {
       throw new BadRequestException(apiError(400, 'Single sign-on is not configured here.'));
     }
-    const result = await this.sso.backchannelLogout(token);
+    const result = await this.sessions.backchannelLogout(token);
     if ('refused' in result) {
       throw new BadRequestException(apiError(400, 'The logout token is not valid.'));
     }

@@ -117,8 +117,19 @@ export class RelyingParty {
     return this.ask(() => oidc.fetchUserInfo(config, accessToken, subject));
   }
 
-  async hasUserInfo(): Promise<boolean> {
-    return Boolean((await this.config()).serverMetadata().userinfo_endpoint);
+  /**
+   * The claims of a sign-in or a re-check: the ID token's, with the userinfo's groups when the ID
+   * token carries no `groupsClaim` (Okta's org server puts them only there).
+   */
+  async claimsOf(tokens: ProviderTokens, groupsClaim: string): Promise<Record<string, unknown>> {
+    const { claims } = tokens;
+    if (claims[groupsClaim] !== undefined || !tokens.accessToken) return claims;
+    const config = await this.config();
+    if (!config.serverMetadata().userinfo_endpoint || typeof claims.sub !== 'string') {
+      return claims;
+    }
+    const info = await this.userInfo(tokens.accessToken, claims.sub);
+    return { ...info, ...claims, [groupsClaim]: info[groupsClaim] };
   }
 
   /** Where to end the provider's session too, when it offers RP-initiated logout. */

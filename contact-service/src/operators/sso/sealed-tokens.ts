@@ -1,0 +1,31 @@
+import type { SecretBox } from '../secret-box.js';
+import type { ProviderTokens } from './relying-party.js';
+
+/** The tokens a session started through the provider keeps to ask it again. */
+export interface KeptTokens {
+  refresh?: string;
+  access?: string;
+  /** When the access token expires (ms since the epoch). */
+  accessExpiresAt?: number;
+  /** For RP-initiated logout's id_token_hint. */
+  idToken?: string;
+}
+
+/** A session's tokens as its row holds them: sealed with CONSOLE_SECRET_KEY (AES-256-GCM). */
+export class SealedTokens {
+  constructor(private readonly box: SecretBox) {}
+
+  seal(tokens: Partial<ProviderTokens>): Buffer {
+    const kept: KeptTokens = {
+      refresh: tokens.refreshToken,
+      access: tokens.accessToken,
+      accessExpiresAt: tokens.accessExpiresAt,
+      idToken: tokens.idToken,
+    };
+    return this.box.seal(Buffer.from(JSON.stringify(kept)));
+  }
+
+  open(sealed: Buffer): KeptTokens {
+    return JSON.parse(this.box.open(sealed).toString()) as KeptTokens;
+  }
+}

@@ -1,0 +1,218 @@
+import type { DataSource } from 'typeorm';
+import { AuditTrail } from '../../audit/audit-trail.js';
+import type { Role } from '../accounts.js';
+import type { Operator, Sessions } from '../sessions.js';
+import { ProviderRefusal, type RelyingParty } from './relying-party.js';
+import type { SealedTokens } from './sealed-tokens.js';
+import { SSO_ACTOR, type SingleSignOnSettings } from './single-sign-on.js';
+import { decideAccess, hasGroups } from './sso-rules.js';
+
+/**
+ * The life of the console's sessions under single sign-on (docs/operating.md "Single sign-on"):
+ * - each session started through the provider asks it again every OIDC_RECHECK_MINUTES (its
+ *   refresh token, or the userinfo): a user disabled or removed there, or no longer in a group
+ *   that gives a role, loses the session; a provider that cannot be asked keeps it one period;
+ * - a logout token from the provider (Back-Channel Logout 1.0) ends its sessions at once;
+ * - with SSO_REQUIRED=on, a session not started through it ends unless its account is
+ *   break-glass;
+ * - sign-out ends the provider's session too (RP-initiated logout).
+ * Every ending is in the audit trail.
+ */
+export class SsoSessions {
+  private readonly audit: AuditTrail;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly party: RelyingParty | undefined,
+    private readonly sessions: Sessions,
+    private readonly tokens: SealedTokens,
+    private readonly settings: SingleSignOnSettings | undefined,
+    private readonly now: () => Date,
+  ) {
+    this.audit = new AuditTrail(dataSource);
+  }
+
+  private get required(): boolean {
+    return this.settings?.required ?? false;
+  }
+
+  /**
+   * Whether the session may go on: with SSO_REQUIRED=on, one not started through the provider
+   * only for a break-glass account; one started through it, once OIDC_RECHECK_MINUTES have passed,
+   * only when the provider still says yes. A session that may not is ended here.
+   */
+  async admit(operator: Operator): Promise<boolean> {
+    if (!operator.ssoCheckedAt) {
+      if (!this.required || operator.breakGlass) return true;
+      await this.end(operator, 'single sign-on required');
+      return false;
+    }
+    if (!this.settings || !this.party) {
+      await this.end(operator, 'single sign-on is no longer configured');
+      return false;
+    }
+    const due = this.now().getTime() - this.settings.recheckMs;
+    if (new Date(operator.ssoCheckedAt).getTime() > due) return true;
+    return this.recheck(operator, new Date(due));
+  }
+
+  /**
+   * A logout token from the provider (Back-Channel Logout 1.0): checked (relying-party.ts), used
+   * once, then every session of its sid (or, without one, of its subject) ended. Answers how many
+   * ended, or why the token is refused.
+   */
+  async backchannelLogout(token: string): Promise<{ ended: number } | { refused: string }> {
+    let claims: Awaited<ReturnType<RelyingParty['verifyLogoutToken']>>;
+    try {
+      claims = await this.party!.verifyLogoutToken(token);
+    } catch (error) {
+      const reason = error instanceof ProviderRefusal ? error.message : 'provider unavailable';
+      await this.audit.record({
+        command: 'sso logout refused',
+        rows: 0,
+        actor: SSO_ACTOR,
+        details: { reason },
+      });
+      return { refused: reason };
+    }
+    const now = this.now();
+    await this.dataSource.query(`DELETE FROM sso_logout_tokens WHERE seen_at < $1`, [
+      new Date(now.getTime() - 24 * 3600_000),
+    ]);
+    const fresh = (await this.dataSource.query(
+      `INSERT INTO sso_logout_tokens (jti, seen_at) VALUES ($1, $2)
+       ON CONFLICT (jti) DO NOTHING RETURNING jti`,
+      [String(claims.jti).slice(0, 255), now],
+    )) as unknown[];
+    if (fresh.length === 0) {
+      await this.audit.record({
+        command: 'sso logout refused',
+        rows: 0,
+        actor: SSO_ACTOR,
+        details: { reason: 'logout token used before' },
+      });
+      return { refused: 'logout token used before' };
+    }
+    const ended = (await this.dataSource.query(
+      `WITH ended AS (
+         DELETE FROM console_sessions s USING users u
+          WHERE u.id = s.user_id AND u.sso_issuer = $1
+            AND ($2::text IS NULL OR s.sso_sid = $2)
+            AND ($3::text IS NULL OR u.sso_subject = $3)
+          RETURNING u.username)
+       SELECT username, count(*)::int AS n FROM ended GROUP BY username`,
+      [claims.iss, claims.sid ?? null, typeof claims.sub === 'string' ? claims.sub : null],
+    )) as { username: string; n: number }[];
+    const total = ended.reduce((sum, row) => sum + row.n, 0);
+    await this.audit.record({
+      command: 'sso logout',
+      rows: total,
+      actor: ended[0]?.username ?? SSO_ACTOR,
+      details: { sessions: total, by: claims.sid ? 'sid' : 'sub' },
+    });
+    return { ended: total };
+  }
+
+  /** Where the browser goes to end the provider's session as well, after the console's. */
+  async endSessionUrl(operator: Operator): Promise<string | undefined> {
+    if (!operator.ssoCheckedAt || !this.party) return undefined;
+    const [row] = (await this.dataSource.query(
+      `SELECT sso_tokens AS tokens FROM console_sessions WHERE id_hash = $1`,
+      [operator.sessionHash],
+    )) as { tokens: Buffer | null }[];
+    return this.party.endSessionUrl(row?.tokens ? this.tokens.open(row.tokens).idToken : undefined);
+  }
+
+  private async recheck(operator: Operator, due: Date): Promise<boolean> {
+    // One request of the session asks; the others at the same moment go on with it.
+    const [claimed] = (await this.dataSource.query(
+      `WITH old AS (
+         SELECT id_hash, sso_checked_at AS before FROM console_sessions
+          WHERE id_hash = $1 AND sso_checked_at <= $2 FOR UPDATE SKIP LOCKED),
+       claimed AS (
+         UPDATE console_sessions s SET sso_checked_at = $3 FROM old
+          WHERE s.id_hash = old.id_hash RETURNING old.before, s.sso_tokens AS tokens)
+       SELECT * FROM claimed`,
+      [operator.sessionHash, due, this.now()],
+    )) as { before: Date; tokens: Buffer | null }[];
+    if (!claimed) return true;
+    const kept = claimed.tokens ? this.tokens.open(claimed.tokens) : {};
+    const [user] = (await this.dataSource.query(
+      `SELECT sso_subject AS subject, role FROM users WHERE id = $1`,
+      [operator.userId],
+    )) as { subject: string | null; role: Role }[];
+    try {
+      let claims: Record<string, unknown>;
+      if (kept.refresh) {
+        const fresh = await this.party!.refresh(kept.refresh);
+        claims = await this.party!.claimsOf(fresh, this.settings!.rules.groupsClaim);
+        await this.dataSource.query(
+          `UPDATE console_sessions SET sso_tokens = $2 WHERE id_hash = $1`,
+          [
+            operator.sessionHash,
+            this.tokens.seal({ ...fresh, idToken: fresh.idToken ?? kept.idToken }),
+          ],
+        );
+      } else if (kept.access && (kept.accessExpiresAt ?? 0) > Date.now() && user?.subject) {
+        claims = await this.party!.userInfo(kept.access, user.subject);
+      } else {
+        await this.end(operator, 'nothing left to ask the provider with: sign in again');
+        return false;
+      }
+      // What the provider says now decides again when it says enough (an address and groups).
+      if (typeof claims.email === 'string' && hasGroups(claims, this.settings!.rules)) {
+        const decision = decideAccess(claims, { ...this.settings!.rules, requiredAcr: [] });
+        if ('refused' in decision) {
+          await this.end(operator, `provider: ${decision.refused} (${decision.detail})`);
+          return false;
+        }
+        if (user && decision.role !== user.role) {
+          await this.follow(operator, decision.role);
+          return false;
+        }
+      }
+      return true;
+    } catch (error) {
+      if (error instanceof ProviderRefusal) {
+        await this.end(operator, `provider refused: ${error.message}`);
+        return false;
+      }
+      // The provider cannot be asked: the session goes on for one more period, not longer.
+      await this.dataSource.query(
+        `UPDATE console_sessions SET sso_checked_at = $2 WHERE id_hash = $1`,
+        [operator.sessionHash, claimed.before],
+      );
+      if (new Date(claimed.before).getTime() > due.getTime() - this.settings!.recheckMs)
+        return true;
+      await this.end(operator, `provider unavailable: ${(error as Error).message}`);
+      return false;
+    }
+  }
+
+  /** The role the groups give now; the account's sessions end (its role is read at sign-in). */
+  private async follow(operator: Operator, role: Role): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`UPDATE users SET role = $2 WHERE id = $1`, [operator.userId, role]);
+      await manager.query(`DELETE FROM console_sessions WHERE user_id = $1`, [operator.userId]);
+      await this.audit.record(
+        {
+          command: 'users role',
+          rows: 1,
+          actor: SSO_ACTOR,
+          details: { username: operator.username, role },
+        },
+        manager,
+      );
+    });
+  }
+
+  private async end(operator: Operator, reason: string): Promise<void> {
+    await this.sessions.endCurrent(operator);
+    await this.audit.record({
+      command: 'sso session ended',
+      rows: 1,
+      actor: operator.username,
+      details: { reason: reason.slice(0, 300) },
+    });
+  }
+}
