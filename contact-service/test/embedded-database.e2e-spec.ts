@@ -83,6 +83,8 @@ describe('the embedded database', () => {
       'rate_limits',
       'recovery_codes',
       'sign_in_failures',
+      'sso_logins',
+      'sso_logout_tokens',
       'used_passkey_challenges',
       'users',
     ]);
