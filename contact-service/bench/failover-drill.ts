@@ -180,6 +180,18 @@ async function round(name: string, fault: 'kill' | 'cut', database: pg.Pool): Pr
     }
   };
   const workers = Array.from({ length: CONCURRENCY }, worker);
+  // Readiness of a replica through the switch: when it went false, and when true again.
+  const readiness: { at: number; ready: boolean }[] = [];
+  const probe = (async () => {
+    while (!stop) {
+      const answer = await fetch(`${REPLICAS[0]}/api/health/ready`, {
+        signal: AbortSignal.timeout(2000),
+      }).catch(() => null);
+      const ready = answer?.status === 200;
+      if (readiness.at(-1)?.ready !== ready) readiness.push({ at: Date.now(), ready });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
   await new Promise((resolve) => setTimeout(resolve, FAULT_AFTER_MS));
   drillNode(fault, primary);
   // From the moment the fault is done: nothing is sent while the command runs (it blocks).
@@ -189,7 +201,7 @@ async function round(name: string, fault: 'kill' | 'cut', database: pg.Pool): Pr
   }
   await new Promise((resolve) => setTimeout(resolve, recoveredAt ? AFTER_RECOVERY_MS : 0));
   stop = true;
-  await Promise.all(workers);
+  await Promise.all([...workers, probe]);
   const newPrimary = (() => {
     try {
       return drillNode('primary');
@@ -258,6 +270,18 @@ async function round(name: string, fault: 'kill' | 'cut', database: pg.Pool): Pr
   console.log(
     `answers in the round (${answers.length} in ${((Date.now() - start) / 1000).toFixed(0)} s): ${tally(answers)}`,
   );
+  const since = (at: number) => `${((at - faultAt) / 1000).toFixed(1)} s`;
+  const down = readiness.find((r) => !r.ready && r.at >= faultAt - 1000);
+  const up = down && readiness.find((r) => r.ready && r.at > down.at);
+  console.log(
+    down
+      ? `readiness (replica 1): false ${since(down.at)} after the fault, true again after ${up ? since(up.at) : 'never'}`
+      : 'readiness (replica 1): never false',
+  );
+  const slowest = Math.max(...answers.map((a) => a.answeredAt - a.sentAt));
+  console.log(
+    `slowest answer: ${(slowest / 1000).toFixed(2)} s (the client gives up after ${CLIENT_TIMEOUT_MS / 1000} s)`,
+  );
   if (unexpected.length) {
     console.log(
       `unexpected: ${unexpected
@@ -278,6 +302,7 @@ async function round(name: string, fault: 'kill' | 'cut', database: pg.Pool): Pr
     Boolean(recoveredAt) &&
     newPrimary !== primary &&
     undelivered.length === 0 &&
+    Boolean(up) &&
     acknowledged.length > 0
   );
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { describeStartupError, isWorthRetrying } from './connection-errors.js';
+import {
+  describeStartupError,
+  isDatabaseUnavailable,
+  isWorthRetrying,
+} from './connection-errors.js';
 
 /** An error shaped like the ones Node and the pg driver raise: errno name or SQLSTATE in `code`. */
 function withCode(code: string, message: string): Error {
@@ -66,5 +70,42 @@ describe('describeStartupError', () => {
     expect(line).toBe(
       'contact-service failed to start: getaddrinfo ENOTFOUND db for postgres://contact:[redacted]@db at x',
     );
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it.each([
+    [
+      'a read-only server (a standby, a demoted primary)',
+      withCode('25006', 'cannot execute INSERT in a read-only transaction'),
+    ],
+    [
+      'a server shutting down',
+      withCode('57P01', 'terminating connection due to administrator command'),
+    ],
+    [
+      'a server that crashed',
+      withCode('57P02', 'terminating connection due to crash of another server process'),
+    ],
+    ['a server starting', withCode('57P03', 'the database system is starting up')],
+    ['a broken connection', withCode('08006', 'connection failure')],
+    ['a reset connection', withCode('ECONNRESET', 'read ECONNRESET')],
+    ['a refused connection', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5000')],
+    ['a connection that ended', new Error('Connection terminated unexpectedly')],
+    ['a pool that waited too long', new Error('timeout exceeded when trying to connect')],
+    [
+      'TypeORM wrapping the driver',
+      Object.assign(new Error('query failed'), { driverError: withCode('25006', 'read-only') }),
+    ],
+  ])('says so for %s', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a broken constraint', withCode('23505', 'duplicate key value violates unique constraint')],
+    ['a syntax error (a bug)', withCode('42601', 'syntax error at or near "SELEC"')],
+    ['a programming error', new TypeError("Cannot read properties of undefined (reading 'id')")],
+  ])('does not for %s', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
   });
 });

@@ -28,6 +28,42 @@ export function sqlState(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/**
+ * SQLSTATEs of a server that cannot take the request now, as during a failover: the server is
+ * read-only (a standby, or a primary being demoted), shutting down or starting, too busy, or the
+ * connection broke (class 08).
+ */
+const UNAVAILABLE_STATES = new Set(['25006', '57P01', '57P02', '57P03', '53300', '53400']);
+/** Node's and the pg driver's words for a connection that broke or never came. */
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended unexpectedly|canceling statement due to statement timeout/i;
+
+/**
+ * Whether an error means the database cannot be used right now (a failover, a restart, a network
+ * cut) rather than a mistake in the request or the code: such a request is answered 503 with
+ * Retry-After, never 500 (http/api-exception.filter.ts).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code =
+    sqlState(error) ?? sqlState((error as { driverError?: unknown } | null)?.driverError);
+  if (
+    code &&
+    (UNAVAILABLE_STATES.has(code) || code.startsWith('08') || UNAVAILABLE_ERRNOS.has(code))
+  ) {
+    return true;
+  }
+  const message = error instanceof Error ? error.message : '';
+  return UNAVAILABLE_MESSAGES.test(message);
+}
+
 /** For TypeORM's `toRetry`: connect again unless the failure is one that waiting cannot fix. */
 export function isWorthRetrying(error: unknown): boolean {
   const code = sqlState(error);

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { isDatabaseUnavailable } from '../database/connection-errors.js';
 import { apiError, isApiErrorBody, type ApiErrorBody } from './api-error.js';
 
 const BAD_JSON =
@@ -21,8 +22,9 @@ function isFastifyError(error: unknown): error is FastifyError {
 
 /**
  * Turns anything thrown while handling a request into the documented error body. Client errors
- * keep their status; anything unexpected is logged with its stack and answered with a plain 500,
- * so no internals ever reach the client.
+ * keep their status; a database that cannot be used now is a 503 (with Retry-After); anything
+ * else unexpected is logged with its stack and answered with a plain 500, so no internals ever
+ * reach the client.
  */
 export function toApiError(error: unknown, logger: Logger, unreadable?: string): ApiErrorBody {
   if (error instanceof HttpException) {
@@ -35,6 +37,11 @@ export function toApiError(error: unknown, logger: Logger, unreadable?: string):
       error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
       ? apiError(400, unreadable ?? BAD_JSON)
       : apiError(error.statusCode);
+  }
+  // The database cannot be used now (a failover, a restart): try again, not a 500.
+  if (isDatabaseUnavailable(error)) {
+    logger.warn(`Database unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    return apiError(503);
   }
   logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   return apiError(500);

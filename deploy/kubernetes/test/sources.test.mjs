@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { allSources, kubectlProblem, REPO_ROOT } from './support/manifests.mjs';
+import { allSources, kubectlProblem, render, REPO_ROOT } from './support/manifests.mjs';
 import { containersOf, selects, workloads } from './support/policies.mjs';
 import {
   builtImages,
@@ -248,3 +248,43 @@ function assertRanges(value, name) {
     assert.ok(bits === undefined || Number(bits) > 0, `${name}: ${range} trusts everyone`);
   }
 }
+
+// A lead the service acknowledged must survive the loss of the primary (docs/operating.md, "When
+// the database fails over"): a commit waits for a synchronous standby, and the service writes
+// through the read-write Service the operator moves to the new primary.
+describe('overlays/cloudnative-pg: a synchronous standby, and the service on the read-write Service', () => {
+  const objects = skip ? [] : render('overlays/cloudnative-pg');
+
+  test(
+    'the Cluster asks for a synchronous standby, never acknowledging a commit alone',
+    { skip },
+    () => {
+      const cluster = objects.find((o) => o.kind === 'Cluster');
+      assert.ok(cluster, 'no CloudNativePG Cluster');
+      const sync = cluster.spec.postgresql?.synchronous;
+      assert.ok(sync, 'spec.postgresql.synchronous is not set');
+      assert.ok(sync.number >= 1, 'at least one synchronous standby');
+      assert.ok(sync.number < cluster.spec.instances - 1, 'a standby may be lost and writes go on');
+      assert.notEqual(sync.dataDurability, 'preferred', 'dataDurability: required (the default)');
+    },
+  );
+
+  test(
+    'the contact-service connects to <cluster>-rw, from the operator’s app Secret',
+    { skip },
+    () => {
+      const cluster = objects.find((o) => o.kind === 'Cluster');
+      const service = workloads(objects).find(
+        (w) => w.labels['app.kubernetes.io/name'] === 'contact-service',
+      );
+      const container = service.pod.containers.find((c) => c.name === 'contact-service');
+      const url = container.env.find((v) => v.name === 'DATABASE_URL');
+      // CloudNativePG writes <cluster>-app with `uri` naming <cluster>-rw (its documented contract;
+      // `ro`/`r` Services have no such key in it).
+      assert.deepEqual(url.valueFrom?.secretKeyRef, {
+        name: `${cluster.metadata.name}-app`,
+        key: 'uri',
+      });
+    },
+  );
+});
