@@ -27,6 +27,8 @@ let api: RunningApp;
 let provider: RunningProvider;
 let console_: RunningConsole;
 let consoleOrigin: string;
+/** A second console's port, registered at the provider too (the acr test). */
+let mfaPort: number;
 
 const BACKCHANNEL = 'http://schemas.openid.net/event/backchannel-logout';
 
@@ -135,7 +137,8 @@ beforeAll(async () => {
   api = await startTestApp(db.url); // applies the migrations
   const port = await freePort();
   consoleOrigin = `http://127.0.0.1:${port}`;
-  provider = await startOpenIdProvider(consoleOrigin);
+  mfaPort = await freePort();
+  provider = await startOpenIdProvider(consoleOrigin, `http://127.0.0.1:${mfaPort}`);
   console_ = await startConsole(db.url, { CONSOLE_ORIGIN: consoleOrigin, ...ssoSettings() }, port);
 });
 
@@ -332,6 +335,37 @@ describe('refusals: each audited, each a screen that says what to do, never a 5x
       actor: 'dora',
       details: { reason: 'disabled', detail: 'account disabled' },
     });
+  });
+});
+
+describe('OIDC_REQUIRED_ACR', () => {
+  it('refuses a sign-in the provider does not assert as multi-factor, and says so', async () => {
+    const mfa = await startConsole(
+      db.url,
+      {
+        CONSOLE_ORIGIN: `http://127.0.0.1:${mfaPort}`,
+        ...ssoSettings(),
+        OIDC_REQUIRED_ACR: 'urn:test:mfa',
+      },
+      mfaPort,
+    );
+    try {
+      provider.users.set('sub-pia', {
+        email: 'pia@bank.example',
+        email_verified: true,
+        groups: ['sales'],
+      });
+      const browser = new Browser();
+      const { landed } = await signIn(browser, 'sub-pia', { base: mfa.baseUrl });
+      expect(landed).toBe('/console/sign-in?sso=mfa');
+      expect(browser.cookies.has('__Host-console')).toBe(false);
+      expect((await audit('sso sign-in refused')).at(-1)).toEqual({
+        actor: 'sso:sub-pia',
+        details: { reason: 'mfa', detail: 'acr not accepted: (none)' },
+      });
+    } finally {
+      await mfa.close();
+    }
   });
 });
 

@@ -28,10 +28,10 @@ export type RunningProvider = RunningIdentityProvider & {
  * service), and a middleware lets a test change the ID token as a malicious or compromised
  * provider would.
  */
-export async function startOpenIdProvider(consoleOrigin: string): Promise<RunningProvider> {
+export async function startOpenIdProvider(...consoleOrigins: string[]): Promise<RunningProvider> {
   const dir = mkdtempSync(join(tmpdir(), 'identity-provider-'));
   const running: RunningProvider = await startIdentityProvider({
-    consoleOrigins: [consoleOrigin],
+    consoleOrigins,
     dir,
     users: {},
   });
