@@ -29,6 +29,7 @@ export type RunningProvider = RunningIdentityProvider & {
  * provider would.
  */
 export async function startOpenIdProvider(...consoleOrigins: string[]): Promise<RunningProvider> {
+  quietProviderNotices();
   const dir = mkdtempSync(join(tmpdir(), 'identity-provider-'));
   const running: RunningProvider = await startIdentityProvider({
     consoleOrigins,
@@ -57,4 +58,18 @@ export async function startOpenIdProvider(...consoleOrigins: string[]): Promise<
     rmSync(dir, { recursive: true, force: true });
   });
   return running;
+}
+
+/**
+ * oidc-provider prints notices meant for a production set-up (its development login screen, its
+ * in-memory store, default lifetimes): true of a test provider and not worth a test run's output.
+ */
+function quietProviderNotices(): void {
+  for (const level of ['info', 'warn'] as const) {
+    const print = console[level].bind(console);
+    console[level] = (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && args[0].startsWith('oidc-provider ')) return;
+      print(...args);
+    };
+  }
 }
