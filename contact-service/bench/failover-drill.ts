@@ -168,6 +168,7 @@ async function round(name: string, fault: 'kill' | 'cut', database: pg.Pool): Pr
   let recoveredAt = 0;
   let n = 0;
   let stop = false;
+  let stoppedAt = 0;
   const worker = async () => {
     while (!stop) {
       const answer = await post(n++, name);
@@ -183,7 +184,10 @@ async function round(name: string, fault: 'kill' | 'cut', database: pg.Pool): Pr
   // Readiness of a replica through the switch: when it went false, and when true again.
   const readiness: { at: number; ready: boolean }[] = [];
   const probe = (async () => {
-    while (!stop) {
+    // Until the burst ends, and then until the replica is ready again (30 s at most).
+    const more = () =>
+      !stop || (readiness.at(-1)?.ready === false && Date.now() - stoppedAt < 30_000);
+    while (more()) {
       const answer = await fetch(`${REPLICAS[0]}/api/health/ready`, {
         signal: AbortSignal.timeout(2000),
       }).catch(() => null);
@@ -201,6 +205,7 @@ async function round(name: string, fault: 'kill' | 'cut', database: pg.Pool): Pr
   }
   await new Promise((resolve) => setTimeout(resolve, recoveredAt ? AFTER_RECOVERY_MS : 0));
   stop = true;
+  stoppedAt = Date.now();
   await Promise.all([...workers, probe]);
   const newPrimary = (() => {
     try {
