@@ -9,7 +9,7 @@
 #                                  └─ app 10.77.0.20 (HAProxy :5000, the service, the drill's
 #                                     load, webhook receiver and SMTP server)
 #
-# contact-service/bench/failover-drill.ts takes it through two rounds: a burst of POSTs, and
+# contact-service/bench/failover-drill/drill.ts takes it through two rounds: a burst of POSTs, and
 # mid-burst the primary node dies (its Patroni and postmaster SIGKILLed together), then is cut off
 # (its link taken down); each round ends with the old primary back as a standby, and one line:
 #   failover: acknowledged N, stored N, lost 0, unexpected answers 0, recovered in S s
@@ -91,7 +91,7 @@ if [[ $(id -u) != 0 ]]; then
   echo "make failover-drill makes network namespaces of its own: run it as root (CI does)" >&2
   exit 1
 fi
-[[ -f contact-service/dist/bench/failover-drill.js ]] || npm run --silent build -w contact-service
+[[ -f contact-service/dist/bench/failover-drill/drill.js ]] || npm run --silent build -w contact-service
 
 work=$(mktemp -d /tmp/failover-drill.XXXXXX)
 chmod 755 "$work"
@@ -184,4 +184,4 @@ for port in 3101 3102 3103; do
 done
 
 echo "==> The rounds"
-in_ns app node contact-service/dist/bench/failover-drill.js
+in_ns app node contact-service/dist/bench/failover-drill/drill.js

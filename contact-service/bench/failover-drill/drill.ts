@@ -7,16 +7,21 @@
 //   failover: acknowledged N, stored N, lost 0, unexpected answers 0, recovered in S s
 // It exits 1 when a round falls short of that.
 import { execFileSync } from 'node:child_process';
-import { createServer } from 'node:http';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
+import {
+  CLIENT_TIMEOUT_MS,
+  isExpected,
+  post,
+  tally,
+  WATCHED_REPLICA,
+  type Answer,
+} from './clients.js';
+import { mails, startReceivers, webhooks } from './receivers.js';
 
-const REPLICAS = ['http://127.0.0.1:3101', 'http://127.0.0.1:3102'];
 const DATABASE_URL =
   process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5000/contact';
-/** Requests in flight at once, and how long a client waits before it counts a hang. */
+/** Requests in flight at once. */
 const CONCURRENCY = Number(process.env.DRILL_CONCURRENCY ?? 8);
-const CLIENT_TIMEOUT_MS = 10_000;
 /** The fault comes this long into the burst; the burst goes on this long after recovery. */
 const FAULT_AFTER_MS = 3_000;
 const AFTER_RECOVERY_MS = 5_000;
@@ -24,121 +29,12 @@ const AFTER_RECOVERY_MS = 5_000;
 const RECOVERY_LIMIT_MS = 60_000;
 /** How long a client waits after a refusal (429, 503) before its next request. */
 const PAUSE_MS = 100;
-/** Every n-th request comes from one address, so the rate limit answers 429 too. */
-const REPEAT_EVERY = 10;
 
-interface Answer {
-  sentAt: number;
-  answeredAt: number;
-  status: number | 'reset' | 'timeout';
-  retryAfter: boolean;
-  id?: string;
-}
-
-/** What the receivers saw: per lead, the webhook ids and the mails' Message-IDs. */
-const webhooks = new Map<string, string[]>();
-const mails = new Map<string, string[]>();
-
+/** `drill.sh node …`: which node is primary, and the faults and returns of a node. */
 function drillNode(...args: string[]): string {
   return execFileSync('bash', ['infra/failover-drill/drill.sh', 'node', ...args], {
     encoding: 'utf8',
   }).trim();
-}
-
-async function startReceivers(): Promise<() => Promise<void>> {
-  const http = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const id = String(request.headers['webhook-id'] ?? '');
-      const lead = (JSON.parse(Buffer.concat(chunks).toString()) as { data?: { id?: string } }).data
-        ?.id;
-      if (lead) webhooks.set(lead, [...(webhooks.get(lead) ?? []), id]);
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => http.listen(3190, '127.0.0.1', resolve));
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const head =
-          Buffer.concat(chunks)
-            .toString()
-            .split(/\r?\n\r?\n/)[0] ?? '';
-        const header = (name: string) =>
-          new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-        const lead = header('X-Lead-Id');
-        if (lead) mails.set(lead, [...(mails.get(lead) ?? []), header('Message-ID')]);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(3125, '127.0.0.1', resolve));
-  return async () => {
-    http.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  };
-}
-
-async function post(n: number, round: string): Promise<Answer> {
-  const sentAt = Date.now();
-  const address =
-    n % REPEAT_EVERY === 0 ? '203.0.113.77' : `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  try {
-    const response = await fetch(`${REPLICAS[n % REPLICAS.length]}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-      body: JSON.stringify({
-        name: `Drill Prospect ${n}`,
-        email: `drill-${round}-${n}@drill.example`,
-        company: 'Failover Drill Capital',
-        role: 'Head of Resilience',
-        message: `Round ${round}, request ${n}.`,
-      }),
-      signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
-    });
-    const body = (await response.json().catch(() => ({}))) as { id?: string };
-    return {
-      sentAt,
-      answeredAt: Date.now(),
-      status: response.status,
-      retryAfter: response.headers.has('retry-after'),
-      id: response.status === 201 ? body.id : undefined,
-    };
-  } catch (error) {
-    const timedOut = (error as Error).name === 'TimeoutError';
-    return {
-      sentAt,
-      answeredAt: Date.now(),
-      status: timedOut ? 'timeout' : 'reset',
-      retryAfter: false,
-    };
-  }
-}
-
-const isExpected = (answer: Answer) =>
-  answer.status === 201 || answer.status === 429 || (answer.status === 503 && answer.retryAfter);
-
-function tally(answers: Answer[]): string {
-  const counts = new Map<string, number>();
-  for (const answer of answers) {
-    const key =
-      answer.status === 503 && !answer.retryAfter
-        ? '503 without Retry-After'
-        : String(answer.status);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return (
-    [...counts]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([status, count]) => `${status} ×${count}`)
-      .join(', ') || 'none'
-  );
 }
 
 /** A query on the new primary, tried again while the pool lets go of connections to the old one. */
@@ -188,7 +84,7 @@ async function round(name: string, fault: 'kill' | 'cut', database: pg.Pool): Pr
     const more = () =>
       !stop || (readiness.at(-1)?.ready === false && Date.now() - stoppedAt < 30_000);
     while (more()) {
-      const answer = await fetch(`${REPLICAS[0]}/api/health/ready`, {
+      const answer = await fetch(`${WATCHED_REPLICA}/api/health/ready`, {
         signal: AbortSignal.timeout(2000),
       }).catch(() => null);
       const ready = answer?.status === 200;
