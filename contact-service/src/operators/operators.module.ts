@@ -69,6 +69,27 @@ function ssoSettings(environment: EnvironmentService): SingleSignOnSettings | un
   };
 }
 
+/** Single sign-on's two parts (sign-in, sessions), made alike from the same settings. */
+function singleSignOnPart<Part>(
+  Kind: new (...args: ConstructorParameters<typeof SingleSignOn>) => Part,
+) {
+  return {
+    provide: Kind,
+    inject: [DATA, RelyingParty, Sessions, SealedTokens, EnvironmentService, Clock],
+    useFactory: (
+      data: DataSource,
+      party: RelyingParty | null,
+      sessions: Sessions,
+      tokens: SealedTokens,
+      environment: EnvironmentService,
+      clock: Clock,
+    ) =>
+      new Kind(data, party ?? undefined, sessions, tokens, ssoSettings(environment), () =>
+        clock.now(),
+      ),
+  };
+}
+
 /**
  * The operators' console API (served on its own port by app/console.factory.ts): sign-in with a
  * second factor, enrolment, the operator's own account, and the admins' routes. ConsoleGuard
@@ -143,36 +164,8 @@ function ssoSettings(environment: EnvironmentService): SingleSignOnSettings | un
       inject: [EnvironmentService],
       useFactory: (environment: EnvironmentService) => relyingParty(environment),
     },
-    {
-      provide: SingleSignOn,
-      inject: [DATA, RelyingParty, Sessions, SealedTokens, EnvironmentService, Clock],
-      useFactory: (
-        data: DataSource,
-        party: RelyingParty | null,
-        sessions: Sessions,
-        tokens: SealedTokens,
-        environment: EnvironmentService,
-        clock: Clock,
-      ) =>
-        new SingleSignOn(data, party ?? undefined, sessions, tokens, ssoSettings(environment), () =>
-          clock.now(),
-        ),
-    },
-    {
-      provide: SsoSessions,
-      inject: [DATA, RelyingParty, Sessions, SealedTokens, EnvironmentService, Clock],
-      useFactory: (
-        data: DataSource,
-        party: RelyingParty | null,
-        sessions: Sessions,
-        tokens: SealedTokens,
-        environment: EnvironmentService,
-        clock: Clock,
-      ) =>
-        new SsoSessions(data, party ?? undefined, sessions, tokens, ssoSettings(environment), () =>
-          clock.now(),
-        ),
-    },
+    singleSignOnPart(SingleSignOn),
+    singleSignOnPart(SsoSessions),
     {
       provide: Enrolment,
       inject: [DATA, SecretBox, Sessions, Clock],
