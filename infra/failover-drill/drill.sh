@@ -49,6 +49,7 @@ node_command() {
       ip netns exec "$ns-$node" setpriv --reuid=postgres --regid=postgres --init-groups \
         patroni "$work/$node.yml" >>"$work/logs/patroni-$node.log" 2>&1 &
       echo $! >"$work/$node.patroni.pid"
+      disown
       ;;
     kill)
       # The node dies: its HA agent and its postmaster at once (the postmaster alone would only
@@ -149,6 +150,7 @@ ip netns exec "$ns-hub" setpriv --reuid=postgres --regid=postgres --init-groups 
   --initial-advertise-peer-urls http://127.0.0.1:2380 --initial-cluster drill=http://127.0.0.1:2380 \
   >>"$work/logs/etcd.log" 2>&1 &
 echo $! >"$work/etcd.pid"
+disown
 for _ in $(seq 1 40); do in_ns app curl -fs -m 1 http://10.77.0.1:2379/health >/dev/null && break; sleep 0.25; done
 started=$SECONDS
 node_command start db1
@@ -160,6 +162,7 @@ echo "Primary db1, synchronous standby db2 ($((SECONDS - started)) s)"
 echo "==> HAProxy and the contact-service (two API replicas and a worker) in $ns-app"
 ip netns exec "$ns-app" haproxy -f infra/failover-drill/haproxy.cfg -db >>"$work/logs/haproxy.log" 2>&1 &
 echo $! >"$work/haproxy.pid"
+disown
 database=postgres://postgres:postgres@127.0.0.1:5000
 for _ in $(seq 1 40); do in_ns app psql "$database/postgres" -qAtc 'SELECT 1' >/dev/null 2>&1 && break; sleep 0.25; done
 in_ns app psql "$database/postgres" -qc 'CREATE DATABASE contact'
@@ -172,11 +175,13 @@ for replica in 1 2; do
   PORT=310$replica HOST=127.0.0.1 BACKGROUND_JOBS=false \
     ip netns exec "$ns-app" node contact-service/dist/src/entrypoints/api.js >>"$work/logs/api$replica.log" 2>&1 &
   echo $! >"$work/api$replica.pid"
+  disown
   # One at a time: the first applies the migrations.
   for _ in $(seq 1 120); do in_ns app curl -fs -m 1 "http://127.0.0.1:310$replica/api/health/ready" >/dev/null && break; sleep 0.5; done
 done
 PORT=3103 HOST=127.0.0.1 ip netns exec "$ns-app" node contact-service/dist/src/entrypoints/worker.js >>"$work/logs/worker.log" 2>&1 &
 echo $! >"$work/worker.pid"
+disown
 for _ in $(seq 1 120); do in_ns app curl -fs -m 1 http://127.0.0.1:3103/api/health/ready >/dev/null && break; sleep 0.5; done
 for port in 3101 3102 3103; do
   in_ns app curl -fs -m 2 "http://127.0.0.1:$port/api/health/ready" >/dev/null ||
