@@ -85,8 +85,8 @@ export class SingleSignOn {
 
   /**
    * The browser's return from the provider (`search`: the query it came back with): the
-   * sign-in's checks taken (once), the code
-   * exchanged, the user admitted or refused, the account found by issuer and subject or made.
+   * sign-in's checks taken (once), the code exchanged, the user admitted or refused, the account
+   * found by issuer and subject or made.
    */
   async finish(loginId: string | undefined, search: string, userAgent?: string): Promise<Outcome> {
     const party = this.configured();
