@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import * as oidc from 'openid-client';
+import { hasGroups } from './sso-rules.js';
 
 /** The client as registered at the provider (OIDC_*). */
 export interface ClientSettings {
@@ -123,7 +124,7 @@ export class RelyingParty {
    */
   async claimsOf(tokens: ProviderTokens, groupsClaim: string): Promise<Record<string, unknown>> {
     const { claims } = tokens;
-    if (claims[groupsClaim] !== undefined || !tokens.accessToken) return claims;
+    if (hasGroups(claims, groupsClaim) || !tokens.accessToken) return claims;
     const config = await this.config();
     if (!config.serverMetadata().userinfo_endpoint || typeof claims.sub !== 'string') {
       return claims;

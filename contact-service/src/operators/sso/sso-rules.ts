@@ -81,9 +81,9 @@ export function groupsOf(value: unknown): string[] {
   return [];
 }
 
-/** Whether the claims carry a groups claim at all (when not, the userinfo is asked). */
-export const hasGroups = (claims: Record<string, unknown>, rules: AccessRules) =>
-  claims[rules.groupsClaim] !== undefined;
+/** Whether the claims carry the groups claim at all (when not, the userinfo is asked). */
+export const hasGroups = (claims: Record<string, unknown>, groupsClaim: string) =>
+  claims[groupsClaim] !== undefined;
 
 /**
  * A username for an account made at its first sign-in: the address's local part in the

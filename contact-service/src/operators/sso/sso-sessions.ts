@@ -160,7 +160,7 @@ export class SsoSessions {
         return false;
       }
       // What the provider says now decides again when it says enough (an address and groups).
-      if (typeof claims.email === 'string' && hasGroups(claims, this.settings!.rules)) {
+      if (typeof claims.email === 'string' && hasGroups(claims, this.settings!.rules.groupsClaim)) {
         const decision = decideAccess(claims, { ...this.settings!.rules, requiredAcr: [] });
         if ('refused' in decision) {
           await this.end(operator, `provider: ${decision.refused} (${decision.detail})`);
