@@ -98,7 +98,7 @@ tls-check: $(NPM_STAMP) ## HTTPS of the shipped nginx config (TLS_MODE=files) on
 e2e: $(NPM_STAMP) ## Browser suite (Playwright, axe, Lighthouse) on its own stack and fresh database
 	e2e/scripts/run-e2e.sh
 
-lighthouse: stack-up ## Lighthouse per route against the same page without scripts (TBT, CLS, score gated; LCP reported), best of 3 alternated mobile runs (starts the stack if needed)
+lighthouse: stack-up ## Lighthouse per route against the same page without scripts (LCP within 5%, TBT within 10 ms, CLS 0, score no lower), best of 3 alternated mobile runs (starts the stack if needed)
 	LIGHTHOUSE_SITE_DIR=$(CURDIR)/frontend/dist npm run --silent lighthouse -w e2e
 
 # --- Container stack ------------------------------------------------------------

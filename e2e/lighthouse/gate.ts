@@ -71,43 +71,45 @@ export function summarize(results: RunResult[]) {
 export type Summary = ReturnType<typeof summarize>;
 
 /**
- * What keeps a page from passing (failing the run), and an LCP over the copy's, which is
- * reported but does not fail the run yet.
+ * What keeps a page from passing (failing the run): `absolute`, a category below 100 or a layout
+ * shift; `againstCopy`, a figure worse than the copy's without scripts (LCP more than 5% over it,
+ * TBT more than 10 ms over it, a lower performance score), which run.ts looks at again with more
+ * runs before failing, since the host's noise can fall on either page.
  */
 export function judge(
   site: RunResult[],
   s: Summary,
   c: Summary | undefined,
-): { problems: string[]; lcpMiss?: string } {
-  const problems: string[] = [];
+): { absolute: string[]; againstCopy: string[] } {
+  const absolute: string[] = [];
   for (const category of ABSOLUTE) {
     const best = Math.max(...site.map((r) => r.scores[category] ?? 0));
     if (best < 100) {
       const bestRun = site.find((r) => r.scores[category] === best)!;
-      problems.push(
+      absolute.push(
         `${category} ${best} < 100:\n      ${lostPoints(bestRun, category).join('\n      ')}`,
       );
     }
   }
-  if (s.cls > 0.0005) problems.push(`CLS ${s.cls.toFixed(3)} > 0`);
-  let lcpMiss: string | undefined;
+  if (s.cls > 0.0005) absolute.push(`CLS ${s.cls.toFixed(3)} > 0`);
+  const againstCopy: string[] = [];
   if (c) {
     if (s.lcpMs > c.lcpMs * LCP_WITHIN) {
-      // Reported, not yet failing the run: /privacy's simulated LCP is 900 ms against its copy's
-      // 790-830 in every run over HTTPS, while its first paint is no later and its scripts start
-      // 300 ms after it (an extra rendering task falls before the observed LCP). Until that is
-      // understood, a miss is printed for a person to read; TBT, CLS and the score still fail.
-      lcpMiss = `LCP ${Math.round(s.lcpMs)} ms > ${Math.round(c.lcpMs)} ms × ${LCP_WITHIN} (the copy without scripts)`;
+      againstCopy.push(
+        `LCP ${Math.round(s.lcpMs)} ms > ${Math.round(c.lcpMs)} ms × ${LCP_WITHIN} (the copy without scripts)`,
+      );
     }
     if (s.tbtMs > c.tbtMs + TBT_WITHIN_MS) {
-      problems.push(`TBT ${Math.round(s.tbtMs)} ms > ${Math.round(c.tbtMs)} + ${TBT_WITHIN_MS} ms`);
+      againstCopy.push(
+        `TBT ${Math.round(s.tbtMs)} ms > ${Math.round(c.tbtMs)} + ${TBT_WITHIN_MS} ms`,
+      );
     }
     if (s.performance < c.performance) {
-      problems.push(
+      againstCopy.push(
         `performance ${s.performance} < ${c.performance} (the copy without scripts):\n      ` +
           lostPoints(s.bestRun, 'performance').join('\n      '),
       );
     }
   }
-  return { problems, lcpMiss };
+  return { absolute, againstCopy };
 }

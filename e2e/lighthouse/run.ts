@@ -4,19 +4,19 @@
 // The performance gate is a comparison made in the same run, never an absolute number, which
 // would measure the host: each page is measured beside its own copy with every script removed
 // (the limit for the page: the same HTML and CSS, served by the same nginx), runs alternated,
-// LIGHTHOUSE_RUNS pairs (3 by default), the best run of each. A page passes when its TBT is
-// within 10 ms of the copy's, its CLS 0 and its performance score no lower than the copy's; an
-// LCP more than 5% over the copy's is printed as LCP MISSED but does not fail the run yet (see
-// where it is checked). The best of several runs, on both sides alike: the host's noise (a
-// rendering task stretched by a busy core, multiplied by the CPU slowdown) only ever adds to a
-// figure, by up to 100 ms of LCP and 70 ms of TBT in a run on these 2-core machines, whichever
-// page it falls on. Accessibility, best practices and SEO are held at 100 (they do not depend on
+// LIGHTHOUSE_RUNS pairs (3 by default), the best run of each. A page passes when its LCP is
+// within 5% of the copy's, its TBT within 10 ms of it, its CLS 0 and its performance score no
+// lower than the copy's (gate.ts). A page that misses against its copy is measured again, as
+// many pairs more, and judged on all of them. The best of several runs, on both sides alike: the
+// host's noise (a rendering task stretched by a busy core, multiplied by the CPU slowdown) only
+// ever adds to a figure, by up to 100 ms of LCP and 70 ms of TBT in a run on these 2-core
+// machines, whichever page it falls on. Accessibility, best practices and SEO are held at 100 (they do not depend on
 // the host). The 404 page is left out: Lighthouse refuses to measure a 404 response.
 //
 // The copies are written into the folder the stack's nginx serves (LIGHTHOUSE_SITE_DIR, set by
 // make e2e: frontend/dist), under lighthouse-stripped/, and removed afterwards. Without that
 // folder (the container stack's site is inside its image) only the other categories are gated.
-// Prints a table, keeps the median run's reports, and exits 1 when a route misses.
+// Prints a table, keeps the best run's reports, and exits 1 when a route misses.
 // Paths given as arguments (`npm run lighthouse -w e2e -- /about`) limit it to those routes.
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -165,7 +165,6 @@ if (siteDir) {
 
 const rows: string[][] = [];
 const failures: string[] = [];
-const lcpMisses: string[] = [];
 const summary: unknown[] = [];
 const indexes: number[] = [];
 try {
@@ -174,25 +173,42 @@ try {
     const strippedUrl = new URL(`/${strippedFolder}/${fileOf(route)}`, baseUrl).href;
     const site: RunResult[] = [];
     const stripped: RunResult[] = [];
-    for (let run = 1; run <= runs; run += 1) {
-      // Alternated, so that a slow moment of the host falls on both alike.
-      site.push(await measureWithRetry(siteUrl, route.slug, run, CATEGORIES));
-      if (siteDir) {
-        stripped.push(
-          await measureWithRetry(strippedUrl, `${route.slug}-stripped`, run, ['performance']),
+    const measurePairs = async (count: number) => {
+      for (let i = 0; i < count; i += 1) {
+        const run = site.length + 1;
+        // Alternated, so that a slow moment of the host falls on both alike.
+        site.push(await measureWithRetry(siteUrl, route.slug, run, CATEGORIES));
+        if (siteDir) {
+          stripped.push(
+            await measureWithRetry(strippedUrl, `${route.slug}-stripped`, run, ['performance']),
+          );
+        }
+        indexes.push(site.at(-1)!.benchmarkIndex);
+        console.error(
+          `  ${route.path} run ${run}: LCP ${Math.round(site.at(-1)!.lcpMs)} ms` +
+            (siteDir ? ` (stripped ${Math.round(stripped.at(-1)!.lcpMs)} ms)` : '') +
+            `, TBT ${Math.round(site.at(-1)!.tbtMs)} ms, performance ${site.at(-1)!.scores.performance}`,
         );
       }
-      indexes.push(site.at(-1)!.benchmarkIndex);
+    };
+    const verdict = () => {
+      const s = summarize(site);
+      const c = siteDir ? summarize(stripped) : undefined;
+      return { s, c, ...judge(site, s, c) };
+    };
+    await measurePairs(runs);
+    let { s, c, absolute, againstCopy } = verdict();
+    if (againstCopy.length > 0) {
+      // A second look before failing: the best of twice as many runs on each side. A script
+      // before the first paint costs the page hundreds of milliseconds in every run, and fails
+      // again; a busy moment of the host that fell on one page's runs does not.
       console.error(
-        `  ${route.path} run ${run}: LCP ${Math.round(site.at(-1)!.lcpMs)} ms` +
-          (siteDir ? ` (stripped ${Math.round(stripped.at(-1)!.lcpMs)} ms)` : '') +
-          `, TBT ${Math.round(site.at(-1)!.tbtMs)} ms, performance ${site.at(-1)!.scores.performance}`,
+        `  ${route.path}: ${againstCopy.map((p) => p.split('\n')[0]).join('; ')}; ${runs} more runs of each`,
       );
+      await measurePairs(runs);
+      ({ s, c, absolute, againstCopy } = verdict());
     }
-    const s = summarize(site);
-    const c = siteDir ? summarize(stripped) : undefined;
-    const { problems, lcpMiss } = judge(site, s, c);
-    if (lcpMiss) lcpMisses.push(`${route.path}: ${lcpMiss}`);
+    const problems = [...absolute, ...againstCopy];
     failures.push(...problems.map((problem) => `${route.path}: ${problem}`));
     const keep = new Set([s.bestRun.run]);
     for (const result of site) {
@@ -212,11 +228,7 @@ try {
       `${s.performance}${c ? ` vs ${c.performance}` : ''}`,
       `${s.scriptKb.toFixed(1)} KB`,
       ABSOLUTE.map((category) => Math.max(...site.map((r) => r.scores[category] ?? 0))).join('/'),
-      problems.length
-        ? 'FAIL'
-        : lcpMisses.some((miss) => miss.startsWith(`${route.path}:`))
-          ? 'LCP MISSED'
-          : 'ok',
+      problems.length ? 'FAIL' : 'ok',
     ]);
     summary.push({
       path: route.path,
@@ -247,7 +259,7 @@ const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)
 const table = [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 
 const title = [
-  `Lighthouse, mobile, the best of ${runs} runs per route` +
+  `Lighthouse, mobile, the best of ${runs} runs per route (${2 * runs} where the first ${runs} missed)` +
     (siteDir ? ', alternated with the same page without its scripts (same nginx)' : '') +
     `, ${baseUrl}`,
   `Gate: LCP within ${Math.round((LCP_WITHIN - 1) * 100)}% and TBT within ${TBT_WITHIN_MS} ms of the copy without scripts, CLS 0, performance no lower than the copy's; accessibility, best practices, SEO 100`,
@@ -259,11 +271,6 @@ console.log(table);
 await writeFile(join(outDir, 'summary.txt'), `${title}\n\n${table}\n`);
 await writeFile(join(outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 console.log(`\nReports: ${outDir}`);
-if (lcpMisses.length) {
-  console.log(
-    `\nLCP MISSED (printed, not failing the run yet; see the comment in gate.ts):\n  ${lcpMisses.join('\n  ')}`,
-  );
-}
 if (failures.length) {
   console.log(`\nMissed:\n  ${failures.join('\n  ')}`);
   process.exit(1);

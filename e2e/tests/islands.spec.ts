@@ -93,14 +93,17 @@ test('the form island is evaluated in steps, React first, and reports its long t
   console.log(`Island hydration: long tasks ${JSON.stringify(duringHydration)}`);
 });
 
-test('a page without the form fetches no React, no store and no form code', async ({ page }) => {
+test('a page without the form fetches its field measurements only: no loader, React or form code', async ({
+  page,
+}) => {
   const fetched: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') fetched.push(new URL(request.url()).pathname);
   });
   await page.goto('/about', { waitUntil: 'networkidle' });
   expect(fetched.length).toBeGreaterThan(0);
-  expect(fetched.filter((url) => /ContactForm|store|toasts|Toaster/.test(url))).toEqual([]);
+  // src/measurements-entry.ts and the beacon's chunk (frontend/README.md, "Field measurements").
+  expect(fetched.filter((url) => !/^\/assets\/measurements-[\w-]+\.js$/.test(url))).toEqual([]);
 });
 
 test('what a visitor typed and sent before the form’s code ran is kept and sent once it runs', async ({
@@ -233,4 +236,27 @@ test("a visit's Core Web Vitals and the form's funnel reach /metrics, with no co
   // (Beacons are not shown to Playwright's request events; the service's own test checks that
   // its answer sets no cookie.) The site set none either.
   expect(await context.cookies()).toEqual([]);
+});
+
+test('a page without islands reports its Core Web Vitals from its only script', async ({
+  page,
+}) => {
+  const count = (metric: string) =>
+    new RegExp(`^web_vitals_seconds_count\\{route="/privacy",metric="${metric}"\\} (\\d+)$`, 'gm');
+  const metrics = ['LCP', 'FCP', 'TTFB'];
+  const before = await Promise.all(metrics.map((metric) => metricSum(count(metric))));
+  await page.goto('/privacy', { waitUntil: 'networkidle' });
+  // LCP is final at the first input.
+  await page.getByRole('heading', { level: 1 }).click();
+  for (const [i, metric] of metrics.entries()) {
+    await expect
+      .poll(() => metricSum(count(metric)), { timeout: 15_000 })
+      .toBeGreaterThan(before[i]!);
+  }
+  const lines: string[] = [];
+  for (const url of metricsUrls) {
+    const text = await (await fetch(url)).text();
+    lines.push(...text.split('\n').filter((line) => line.includes('route="/privacy"')));
+  }
+  console.log(`/metrics after a visit to /privacy:\n  ${lines.join('\n  ')}`);
 });

@@ -18,6 +18,7 @@ const {
   BOOTSTRAP_SRC_ATTRIBUTE,
   FIELD_MEASUREMENTS_SOURCE,
   ISLAND_SOURCES,
+  PAGE_WITH_ISLANDS_ENTRY,
   renderRoute,
   siteRoutes,
   notFoundRoute,
@@ -67,7 +68,7 @@ if (pageCss.length > 0) {
 
 // The site ships with a strict Content-Security-Policy: script-src 'self' and the bootstrap's hash,
 // no inline styles.
-function assertCspSafe(file, html) {
+function assertCspSafe(file, html, bootstrapTag) {
   const withoutBootstrap = html.replace(bootstrapTag, '');
   if (withoutBootstrap === html) throw new Error(`${file} lacks the islands' bootstrap`);
   const problems = [
@@ -83,22 +84,27 @@ function assertCspSafe(file, html) {
 /**
  * Islands: a page requests no script before its first paint. Vite's entry script and its module
  * preloads are taken out of the template; the page's inline bootstrap (src/islands/bootstrap.ts,
- * allowed by its hash in the Content-Security-Policy) requests the entry after the first paint,
- * and the entry hydrates the page's islands only. The stylesheets are the only requests the page
- * makes before it paints.
+ * allowed by its hash in the Content-Security-Policy) requests the page's code after the first
+ * paint: on a page with an island, the islands' loader (src/main.tsx), which hydrates the page's
+ * islands only; on any other page, the field measurements alone (src/measurements-entry.ts).
+ * The stylesheets are the only requests the page makes before it paints.
  */
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey) throw new Error('The Vite manifest has no entry');
-const entryUrl = `/${manifest[entryKey].file}`;
+const entries = {
+  withIslands: PAGE_WITH_ISLANDS_ENTRY,
+  withoutIslands: FIELD_MEASUREMENTS_SOURCE,
+};
+for (const key of Object.values(entries)) {
+  if (!manifest[key]?.isEntry) throw new Error(`${key} is not an entry in the Vite manifest`);
+}
 const stylesheetLink = /\s*<link rel="stylesheet"[^>]*>/g;
 const templateStyles = (template.match(stylesheetLink) ?? []).map((link) => link.trim());
 const templateWithoutScripts = template
   .replace(stylesheetLink, '')
   .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
   .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-const bootstrapTag = `<script ${BOOTSTRAP_SRC_ATTRIBUTE}="${entryUrl}">${BOOTSTRAP_SCRIPT}</script>`;
-// What every page fetches after its first paint, and what each island adds (for the budgets).
-const afterPaint = closureOf([entryKey]);
+const bootstrapTagFor = (entryKey) =>
+  `<script ${BOOTSTRAP_SRC_ATTRIBUTE}="/${manifest[entryKey].file}">${BOOTSTRAP_SCRIPT}</script>`;
+// What a page fetches after its first paint, and what each island adds (for the budgets).
 const vitals = closureOf([FIELD_MEASUREMENTS_SOURCE]);
 const islandCode = Object.fromEntries(
   Object.entries(ISLAND_SOURCES).map(([name, source]) => [
@@ -111,21 +117,23 @@ const routes = [...siteRoutes, notFoundRoute];
 const pageAssets = {};
 for (const route of routes) {
   const { html, head } = await renderRoute(route);
+  const islandsHere = [...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]);
+  for (const name of islandsHere) {
+    if (!islandCode[name]) throw new Error(`${route.file}: no island is registered as ${name}`);
+  }
+  const entryKey = islandsHere.length > 0 ? entries.withIslands : entries.withoutIslands;
+  const bootstrapTag = bootstrapTagFor(entryKey);
   const page = templateWithoutScripts
     .replace('<!--app-head-->', [head, ...templateStyles].join(''))
     .replace('<!--app-html-->', html)
     .replace('</body>', `  ${bootstrapTag}\n  </body>`);
   if (page.includes('<!--app-')) throw new Error(`${route.file}: a placeholder was not replaced`);
-  assertCspSafe(route.file, page);
+  assertCspSafe(route.file, page, bootstrapTag);
   const target = join(dist, route.file);
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, page);
-  const islandsHere = [...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]);
-  for (const name of islandsHere) {
-    if (!islandCode[name]) throw new Error(`${route.file}: no island is registered as ${name}`);
-  }
   pageAssets[route.file] = {
-    afterPaint: afterPaint.scripts,
+    afterPaint: closureOf([entryKey]).scripts,
     fieldMeasurements: vitals.scripts,
     islands: Object.fromEntries(islandsHere.map((name) => [name, islandCode[name].scripts])),
   };

@@ -6,7 +6,11 @@ import { renderHeadTags } from './app/document-head';
 import { notFoundRoute, siteRoutes, type SiteRoute } from './app/routes';
 import { exampleConfigVariables } from './shared/site-config';
 import { BOOTSTRAP_SCRIPT, BOOTSTRAP_SRC_ATTRIBUTE } from './islands/bootstrap';
-import { FIELD_MEASUREMENTS_SOURCE, ISLAND_SOURCES } from './islands/island-sources';
+import {
+  FIELD_MEASUREMENTS_SOURCE,
+  ISLAND_SOURCES,
+  PAGE_WITH_ISLANDS_ENTRY,
+} from './islands/island-sources';
 
 // What the prerender script needs besides the pages, so that it restates none of these rules.
 export {
@@ -14,6 +18,7 @@ export {
   BOOTSTRAP_SRC_ATTRIBUTE,
   FIELD_MEASUREMENTS_SOURCE,
   ISLAND_SOURCES,
+  PAGE_WITH_ISLANDS_ENTRY,
   exampleConfigVariables,
   notFoundRoute,
   robotsTxt,

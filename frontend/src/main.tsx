@@ -1,7 +1,7 @@
-// The browser entry of the public site, and the only script a page loads by itself: requested by
-// the page's inline bootstrap after the first paint (islands/bootstrap.ts). It hydrates the
-// page's islands when they are needed and reports the page's field measurements. The rest of the
-// page is HTML and CSS.
+// The browser entry of a page with an island (/ and /accessibility), the islands' loader: requested
+// by the page's inline bootstrap after the first paint (islands/bootstrap.ts). It hydrates the
+// page's islands when they are needed and loads the field measurements (measurements-entry.ts,
+// which is the whole of the code of a page without islands). The rest of the page is HTML and CSS.
 import { startIslands } from './islands/island-loader';
 
 if (import.meta.env.DEV) {
@@ -10,7 +10,5 @@ if (import.meta.env.DEV) {
   void import('./dev-app');
 } else {
   startIslands();
-  import('./features/field-measurements/report-web-vitals')
-    .then((module) => module.reportWebVitals())
-    .catch(() => undefined);
+  import('./measurements-entry').catch(() => undefined);
 }
