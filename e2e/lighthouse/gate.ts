@@ -55,15 +55,25 @@ export function lostPoints(result: RunResult, category: Category): string[] {
     );
 }
 
-/** The best of the runs for every figure, and the run with the best LCP (its report is kept). */
+/**
+ * The best of the runs for every figure, the run with the best LCP (its report is kept), and the
+ * median of the figures the gate compares: the copy's median is how far the host's noise alone
+ * carries a page with no script at all, in this run (judge).
+ */
 export function summarize(results: RunResult[]) {
   const best = [...results].sort((a, b) => a.lcpMs - b.lcpMs)[0]!;
+  const performances = results.map((r) => r.scores.performance ?? 0);
   return {
     lcpMs: Math.min(...results.map((r) => r.lcpMs)),
     tbtMs: Math.min(...results.map((r) => r.tbtMs)),
     cls: Math.min(...results.map((r) => r.cls)),
     scriptKb: median(results.map((r) => r.scriptKb)),
-    performance: Math.max(...results.map((r) => r.scores.performance ?? 0)),
+    performance: Math.max(...performances),
+    median: {
+      lcpMs: median(results.map((r) => r.lcpMs)),
+      tbtMs: median(results.map((r) => r.tbtMs)),
+      performance: median(performances),
+    },
     bestRun: best,
   };
 }
@@ -72,9 +82,16 @@ export type Summary = ReturnType<typeof summarize>;
 
 /**
  * What keeps a page from passing (failing the run): `absolute`, a category below 100 or a layout
- * shift; `againstCopy`, a figure worse than the copy's without scripts (LCP more than 5% over it,
- * TBT more than 10 ms over it, a lower performance score), which run.ts looks at again with more
- * runs before failing, since the host's noise can fall on either page.
+ * shift; `againstCopy`, a figure worse than the copy's without scripts, which run.ts looks at
+ * again with more runs before failing.
+ *
+ * The page's best run is held to the copy's best plus the gate's margin (LCP 5%, TBT 10 ms, the
+ * same performance score), and plus the host's noise as the copy itself shows it in this run: how
+ * far its median lies above its best. On a quiet host the copy's runs agree and the gate is the
+ * margin alone; on a busy 2-core machine a page without any script varies by more than 100 ms of
+ * TBT between runs, and a page is not failed for the noise its copy shows too. What a script
+ * costs in every run (a request before the first paint: hundreds of milliseconds of LCP) is not
+ * noise, and fails on any host.
  */
 export function judge(
   site: RunResult[],
@@ -94,19 +111,24 @@ export function judge(
   if (s.cls > 0.0005) absolute.push(`CLS ${s.cls.toFixed(3)} > 0`);
   const againstCopy: string[] = [];
   if (c) {
-    if (s.lcpMs > c.lcpMs * LCP_WITHIN) {
+    const ms = (value: number) => `${Math.round(value)} ms`;
+    const lcpLimit = c.lcpMs * LCP_WITHIN + (c.median.lcpMs - c.lcpMs);
+    if (s.lcpMs > lcpLimit) {
       againstCopy.push(
-        `LCP ${Math.round(s.lcpMs)} ms > ${Math.round(c.lcpMs)} ms × ${LCP_WITHIN} (the copy without scripts)`,
+        `LCP ${ms(s.lcpMs)} > ${ms(lcpLimit)}: the copy's best ${ms(c.lcpMs)} × ${LCP_WITHIN}, ` +
+          `+ ${ms(c.median.lcpMs - c.lcpMs)} of noise (its median ${ms(c.median.lcpMs)})`,
       );
     }
-    if (s.tbtMs > c.tbtMs + TBT_WITHIN_MS) {
+    const tbtLimit = c.median.tbtMs + TBT_WITHIN_MS;
+    if (s.tbtMs > tbtLimit) {
       againstCopy.push(
-        `TBT ${Math.round(s.tbtMs)} ms > ${Math.round(c.tbtMs)} + ${TBT_WITHIN_MS} ms`,
+        `TBT ${ms(s.tbtMs)} > ${ms(tbtLimit)}: the copy's best ${ms(c.tbtMs)} + ${TBT_WITHIN_MS} ms, ` +
+          `+ ${ms(c.median.tbtMs - c.tbtMs)} of noise (its median ${ms(c.median.tbtMs)})`,
       );
     }
-    if (s.performance < c.performance) {
+    if (s.performance < c.median.performance) {
       againstCopy.push(
-        `performance ${s.performance} < ${c.performance} (the copy without scripts):\n      ` +
+        `performance ${s.performance} < ${c.median.performance} (the copy's median; its best ${c.performance}):\n      ` +
           lostPoints(s.bestRun, 'performance').join('\n      '),
       );
     }

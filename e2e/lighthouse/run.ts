@@ -4,14 +4,15 @@
 // The performance gate is a comparison made in the same run, never an absolute number, which
 // would measure the host: each page is measured beside its own copy with every script removed
 // (the limit for the page: the same HTML and CSS, served by the same nginx), runs alternated,
-// LIGHTHOUSE_RUNS pairs (3 by default), the best run of each. A page passes when its LCP is
-// within 5% of the copy's, its TBT within 10 ms of it, its CLS 0 and its performance score no
-// lower than the copy's (gate.ts). A page that misses against its copy is measured again, as
-// many pairs more, and judged on all of them. The best of several runs, on both sides alike: the
-// host's noise (a rendering task stretched by a busy core, multiplied by the CPU slowdown) only
-// ever adds to a figure, by up to 100 ms of LCP and 70 ms of TBT in a run on these 2-core
-// machines, whichever page it falls on. Accessibility, best practices and SEO are held at 100 (they do not depend on
-// the host). The 404 page is left out: Lighthouse refuses to measure a 404 response.
+// LIGHTHOUSE_RUNS pairs (3 by default). A page passes when its best LCP is within 5% of the
+// copy's best, its TBT within 10 ms of it and its performance score no lower, each plus the noise
+// the copy itself shows in the run (how far its median lies above its best: gate.ts), and its CLS
+// is 0. A page that misses against its copy is measured again, as many pairs more, and judged on
+// all of them. The best of several runs, on both sides alike: the host's noise (a rendering task
+// stretched by a busy core, multiplied by the CPU slowdown) only ever adds to a figure, by up to
+// 120 ms of LCP and 400 ms of TBT in a run on these 2-core machines, whichever page it falls on.
+// Accessibility, best practices and SEO are held at 100 (they do not depend on the host). The 404
+// page is left out: Lighthouse refuses to measure a 404 response.
 //
 // The copies are written into the folder the stack's nginx serves (LIGHTHOUSE_SITE_DIR, set by
 // make e2e: frontend/dist), under lighthouse-stripped/, and removed afterwards. Without that
@@ -221,11 +222,11 @@ try {
     rows.push([
       route.path,
       ms(s.lcpMs),
-      c ? ms(c.lcpMs) : '-',
+      c ? `${ms(c.lcpMs)} (median ${ms(c.median.lcpMs)})` : '-',
       c ? `${(((s.lcpMs - c.lcpMs) / c.lcpMs) * 100).toFixed(1)} %` : '-',
-      `${ms(s.tbtMs)}${c ? ` vs ${ms(c.tbtMs)}` : ''}`,
+      `${ms(s.tbtMs)}${c ? ` vs ${ms(c.tbtMs)} (median ${ms(c.median.tbtMs)})` : ''}`,
       s.cls.toFixed(3),
-      `${s.performance}${c ? ` vs ${c.performance}` : ''}`,
+      `${s.performance}${c ? ` vs ${c.performance} (median ${c.median.performance})` : ''}`,
       `${s.scriptKb.toFixed(1)} KB`,
       ABSOLUTE.map((category) => Math.max(...site.map((r) => r.scores[category] ?? 0))).join('/'),
       problems.length ? 'FAIL' : 'ok',
@@ -262,7 +263,7 @@ const title = [
   `Lighthouse, mobile, the best of ${runs} runs per route (${2 * runs} where the first ${runs} missed)` +
     (siteDir ? ', alternated with the same page without its scripts (same nginx)' : '') +
     `, ${baseUrl}`,
-  `Gate: LCP within ${Math.round((LCP_WITHIN - 1) * 100)}% and TBT within ${TBT_WITHIN_MS} ms of the copy without scripts, CLS 0, performance no lower than the copy's; accessibility, best practices, SEO 100`,
+  `Gate: the page's best LCP within ${Math.round((LCP_WITHIN - 1) * 100)}% and TBT within ${TBT_WITHIN_MS} ms of the copy's best, performance no lower, each plus the copy's own noise (its median over its best); CLS 0; accessibility, best practices, SEO 100`,
   cpu.description,
   `benchmarkIndex during the runs: median ${Math.round(median(indexes))}, ${Math.round(Math.min(...indexes))}-${Math.round(Math.max(...indexes))}`,
 ].join('\n');
