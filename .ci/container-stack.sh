@@ -11,7 +11,7 @@ work=${CI_DOCKER_WORK:-/var/tmp/proposal-site-ci}
 export DOCKER_HOST=unix://$work/docker.sock
 mkdir -p "$work"
 
-step() { printf '\n==> %s\n' "$*"; }
+step() { printf '\n==> %s   [at %s]\n' "$*" "$(date -u +%T)"; }
 
 start_daemon() { # extra dockerd flags
   rm -f "$work/docker.sock"

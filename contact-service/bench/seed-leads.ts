@@ -17,6 +17,7 @@ import { ACCESSIBILITY_PREFIX } from '../src/leads/lead-kind.js';
 
 export const RARE_WORD = 'xylograph';
 const BATCH = 100_000;
+const SEEDED_TABLES = ['contact_submissions', 'notifications', 'lead_status_changes', 'lead_reads'];
 const YEARS = 3;
 
 /**
@@ -235,6 +236,18 @@ export async function seedLeads(url: string, count: number): Promise<Date> {
       [OPERATORS],
     );
     const teamIds = (team as { id: string }[]).map((user) => user.id);
+    // The tables' indexes are built once the rows are in, as a restore does: keeping eighteen
+    // of them (a trigram GIN among them) up to date row by row took a fifth of the seeding's time.
+    // Those behind a constraint (primary and foreign keys) stay, so the rows are checked as
+    // they go in.
+    const { rows: indexes } = await client.query(
+      `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+         FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid
+        WHERE t.relname = ANY($1::text[])
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
+      [SEEDED_TABLES],
+    );
+    for (const { name } of indexes as { name: string }[]) await client.query(`DROP INDEX ${name}`);
     for (let from = 1; from <= count; from += BATCH) {
       const to = Math.min(count, from + BATCH - 1);
       await client.query(BATCH_SQL, [
@@ -249,11 +262,13 @@ export async function seedLeads(url: string, count: number): Promise<Date> {
       ]);
       console.log(`  ${to.toLocaleString('en')} leads (${elapsed()})`);
     }
+    await client.query(`SET maintenance_work_mem = '256MB'`);
+    for (const { definition } of indexes as { definition: string }[])
+      await client.query(definition);
+    console.log(`  ${indexes.length} indexes built (${elapsed()})`);
     // The visibility map, set by VACUUM, is what lets the counts read the index alone; ANALYZE
     // gives the planner the statistics of a settled table (and of the indexed expressions).
-    await client.query(
-      `VACUUM (ANALYZE) contact_submissions, notifications, lead_status_changes, lead_reads`,
-    );
+    await client.query(`VACUUM (ANALYZE) ${SEEDED_TABLES.join(', ')}`);
     console.log(`  seeded, vacuumed, analyzed: ${elapsed()}\n  ${await describe(client)}`);
     return now;
   } finally {

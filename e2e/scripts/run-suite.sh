@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The browser suite against the stack the environment names (E2E_BASE_URL, STACK_DATABASE_URL,
 # STACK_COMPOSE; e2e/support/stack.ts): Playwright, then Lighthouse whatever Playwright gave.
-# Artifacts go to E2E_ARTIFACTS_DIR, emptied first. Exits non-zero if either part failed.
+# E2E_SPECS (spec files under e2e/, space-separated) and LIGHTHOUSE_ROUTES (paths) narrow each
+# part; unset or empty, all of it runs. Artifacts go to E2E_ARTIFACTS_DIR, emptied first. Exits
+# non-zero if either part failed.
 # run-e2e.sh (the local stack) and run-e2e-containers.sh (the container stack) call it.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,10 +16,12 @@ mkdir -p "$artifacts"
 status=0
 echo
 echo "==> Playwright (Chromium at $chromium)"
-npm run --silent e2e -w e2e || status=1
+# shellcheck disable=SC2086 # word splitting is what turns the lists into arguments
+npm run --silent e2e -w e2e -- ${E2E_SPECS:-} || status=1
 echo
 echo "==> Lighthouse"
-npm run --silent lighthouse -w e2e || status=1
+# shellcheck disable=SC2086
+npm run --silent lighthouse -w e2e -- ${LIGHTHOUSE_ROUTES:-} || status=1
 
 echo
 echo "Artifacts (screenshots, traces of failures, HTML report, Lighthouse reports): $artifacts"
