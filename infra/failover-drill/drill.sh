@@ -164,7 +164,19 @@ ip netns exec "$ns-app" haproxy -f infra/failover-drill/haproxy.cfg -db >>"$work
 echo $! >"$work/haproxy.pid"
 disown
 database=postgres://postgres:postgres@127.0.0.1:5000
-for _ in $(seq 1 40); do in_ns app psql "$database/postgres" -qAtc 'SELECT 1' >/dev/null 2>&1 && break; sleep 0.25; done
+# HAProxy counts a server up until its checks say otherwise (two, 500 ms apart), so for its first
+# second it also sends connections to the standby, which refuses to write. Ready once four
+# connections in a row (its servers in turn) reach the primary.
+in_a_row=0
+for _ in $(seq 1 80); do
+  if [[ $(in_ns app psql "$database/postgres" -qAtc 'SELECT pg_is_in_recovery()' 2>/dev/null) == f ]]; then
+    in_a_row=$((in_a_row + 1))
+    ((in_a_row < 4)) || break
+  else
+    in_a_row=0
+  fi
+  sleep 0.25
+done
 in_ns app psql "$database/postgres" -qc 'CREATE DATABASE contact'
 export DATABASE_URL=$database/contact NODE_ENV=production LOG_LEVEL=${DRILL_LOG_LEVEL:-warn} \
   RATE_LIMIT_MAX=${DRILL_RATE_LIMIT_MAX:-3} RATE_LIMIT_WINDOW_SECONDS=600 \
