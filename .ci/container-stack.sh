@@ -128,7 +128,8 @@ step "The contact-service's integration suite through testcontainers (as make te
 # docker-compose.yml names, started by testcontainers on this daemon. Its reaper (Ryuk) is off:
 # its image cannot be pulled here, and the suite's global teardown stops the container itself.
 # On the Node the Makefile uses: .tools' Node 24 when the system's is older.
-tools_node=$(ls -d "$root"/.tools/node-*/node_modules/node-linux-*/bin 2>/dev/null | head -n 1)
+# (None when the system's Node is 24 already: then the Makefile installs none.)
+tools_node=$(ls -d "$root"/.tools/node-*/node_modules/node-linux-*/bin 2>/dev/null | head -n 1 || true)
 if (cd contact-service && PATH=${tools_node:+$tools_node:}$PATH TEST_DATABASE_URL= TEST_DATABASE=container TESTCONTAINERS_RYUK_DISABLED=true \
   NODE_OPTIONS='--experimental-vm-modules --disable-warning=ExperimentalWarning' \
   npx jest --selectProjects integration 2>&1 | tee "$work/testcontainers.log"); then suite=passed; else suite=failed; fi
