@@ -148,7 +148,7 @@ restore: ## Restore a backup into the container stack: make restore FILE=backups
 sbom: $(NPM_STAMP) ## Copy each image's bill of materials (CycloneDX) into .artifacts/sbom/ and check it is valid and complete
 	@infra/compose/sbom.sh "$(COMPOSE)"
 
-e2e-containers: $(NPM_STAMP) ## Browser suite (Playwright, axe, Lighthouse) against the stack `make up` started
+e2e-containers: $(NPM_STAMP) ## The browser suite's specs of what the container stack adds (E2E_SPECS= for all), against the stack `make up` started
 	e2e/scripts/run-e2e-containers.sh $(COMPOSE)
 
 ci: lint typecheck test budget bench ## Everything CI proves, in order
