@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  bytesBeforeLcp,
   judge,
   stripScripts,
   summarize,
@@ -40,6 +41,7 @@ function run(
     cls: 0,
     tbtMs: 0,
     scriptKb: 0,
+    bytesBeforeLcp: 13_000,
     report,
     ...figures,
     scores: {
@@ -92,6 +94,21 @@ describe('the Lighthouse gate against the copy without scripts', () => {
     }
   });
 
+  it('says when the page alone outgrew the first round trip (this CI’s /privacy, before the lean headers)', () => {
+    const site = [run({ lcpMs: 900, bytesBeforeLcp: 14_799 })];
+    const copy = [
+      run({ lcpMs: 782, bytesBeforeLcp: 14_242 }),
+      run({ lcpMs: 808, bytesBeforeLcp: 14_242 }),
+    ];
+    const [miss] = verdict(site, copy).againstCopy;
+    assert.match(
+      miss!,
+      /^LCP 900 ms > 848 ms: .*\n {6}the page fetched 14,799 bytes before its LCP, more than the first round trip carries \(14,600 bytes\), and its copy 14,242 bytes/,
+    );
+    // A page that misses for another reason is not told about bytes.
+    assert.doesNotMatch(verdict([run({ lcpMs: 1743 })], copy).againstCopy[0]!, /round trip/);
+  });
+
   it('fails a TBT more than 10 ms over the copy’s runs, and a lower performance score', () => {
     const tbtCopy = [run({ tbtMs: 40 }), run({ tbtMs: 60 }), run({ tbtMs: 45 })];
     assert.deepEqual(verdict([run({ tbtMs: 70 })], tbtCopy).againstCopy, []);
@@ -115,6 +132,36 @@ describe('the Lighthouse gate against the copy without scripts', () => {
 
   it('judges nothing against a copy when there is none (the container stack)', () => {
     assert.deepEqual(verdict([run({ lcpMs: 5000, tbtMs: 900 })], undefined).againstCopy, []);
+  });
+});
+
+describe('the bytes before the LCP', () => {
+  it('adds up the requests that ended before the observed LCP, headers included', () => {
+    const withRequests = {
+      ...report,
+      audits: {
+        ...report.audits,
+        metrics: {
+          title: 'Metrics',
+          score: null,
+          details: { items: [{ observedLargestContentfulPaint: 200 }] },
+        },
+        'network-requests': {
+          title: 'Network Requests',
+          score: null,
+          details: {
+            items: [
+              { networkEndTime: 12, transferSize: 8752 },
+              { networkEndTime: 100, transferSize: 3557 },
+              { networkEndTime: 200, transferSize: 573 },
+              { networkEndTime: 520, transferSize: 3200 },
+            ],
+          },
+        },
+      },
+    } as unknown as LighthouseResult;
+    assert.equal(bytesBeforeLcp(withRequests), 8752 + 3557 + 573);
+    assert.ok(Number.isNaN(bytesBeforeLcp(report)));
   });
 });
 

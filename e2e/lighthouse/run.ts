@@ -30,7 +30,9 @@ import { artifactsDir, baseUrl } from '../support/stack.ts';
 import { calibrateCpu, median } from './calibration.ts';
 import {
   ABSOLUTE,
+  bytesBeforeLcp,
   CATEGORIES,
+  FIRST_ROUND_TRIP_BYTES,
   judge,
   LCP_WITHIN,
   stripScripts,
@@ -136,6 +138,7 @@ async function measure(
     )?.details?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? 0;
   return {
     run,
+    bytesBeforeLcp: bytesBeforeLcp(report),
     benchmarkIndex: report.environment.benchmarkIndex,
     scores,
     lcpMs: report.audits['largest-contentful-paint']?.numericValue ?? NaN,
@@ -228,6 +231,7 @@ try {
       s.cls.toFixed(3),
       `${s.performance}${c ? ` vs ${c.performance} (worst ${c.worst.performance})` : ''}`,
       `${s.scriptKb.toFixed(1)} KB`,
+      `${(s.bytesBeforeLcp / 1024).toFixed(1)}${c ? ` vs ${(c.bytesBeforeLcp / 1024).toFixed(1)}` : ''} KB`,
       ABSOLUTE.map((category) => Math.max(...site.map((r) => r.scores[category] ?? 0))).join('/'),
       problems.length ? 'FAIL' : 'ok',
     ]);
@@ -252,6 +256,7 @@ const header = [
   'CLS',
   'performance',
   'script transferred',
+  'before LCP',
   'a11y/bp/SEO',
   '',
 ];
@@ -264,6 +269,7 @@ const title = [
     (siteDir ? ', alternated with the same page without its scripts (same nginx)' : '') +
     `, ${baseUrl}`,
   `Gate: the page's best LCP within ${Math.round((LCP_WITHIN - 1) * 100)}% and TBT within ${TBT_WITHIN_MS} ms of the copy's best, performance no lower, each plus the copy's own noise (the spread of its runs); CLS 0; accessibility, best practices, SEO 100`,
+  `Before LCP: the bytes of the requests that ended before the observed LCP (median of the runs), page vs copy; Lighthouse adds a round trip when they pass ${(FIRST_ROUND_TRIP_BYTES / 1024).toFixed(1)} KB, the first round trip of a new connection`,
   cpu.description,
   `benchmarkIndex during the runs: median ${Math.round(median(indexes))}, ${Math.round(Math.min(...indexes))}-${Math.round(Math.max(...indexes))}`,
 ].join('\n');

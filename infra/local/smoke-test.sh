@@ -77,6 +77,8 @@ asset=$(grep -o '/assets/[^"]*\.js' "$tmp/body" | head -n 1)
 curl -s -o /dev/null -D "$tmp/headers" -H 'Accept-Encoding: gzip' "$site$asset"
 check "hashed assets are immutable for a year" has_header Cache-Control 'public, max-age=31536000, immutable'
 check "assets are sent gzip-compressed" has_header Content-Encoding gzip
+check "assets carry the headers of every response, not a page's (subresource-headers.conf)" \
+  bash -c "grep -qi '^x-content-type-options: nosniff' '$tmp/headers' && grep -qi \"^content-security-policy: default-src 'none'\" '$tmp/headers' && ! grep -qi '^permissions-policy:' '$tmp/headers'"
 curl -s -o /dev/null -D "$tmp/headers" -H 'Accept-Encoding: gzip' "$site/"
 check "pages are not (BREACH: a compressed page is what it reads secrets from)" \
   bash -c "! grep -qi '^content-encoding:' '$tmp/headers'"
