@@ -14,7 +14,7 @@ export const TBT_WITHIN_MS = 10;
  * initial congestion window Lighthouse's simulation (Lantern) gives it. Lantern counts every
  * request that finished before the observed LCP as needed for it (images of low priority aside),
  * so when a page's HTML, its stylesheet, the favicon and the Speculation Rules file (each with its
- * headers) outgrow this, its LCP gains a whole round trip: 150 ms on the mobile profile. A page 566
+ * headers) outgrow this, its LCP gains a whole round trip: 150 ms on the mobile profile. A page 557
  * bytes heavier than its copy (the bootstrap) can fall on the wrong side of this line alone, so
  * the table shows both sides' bytes and a miss says so (judge).
  */
