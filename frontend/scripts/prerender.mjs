@@ -7,7 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const serverDir = join(dist, '.server');
 const manifestPath = join(dist, '.vite', 'manifest.json');
-// Which scripts each page loads after its first paint, for the budget check (not part of the site).
+// Which address each page answers and which scripts it loads after its first paint, for the
+// budget check (not part of the site).
 const pageAssetsPath = join(dist, '..', '.build', 'page-assets.json');
 
 const template = await readFile(join(dist, 'index.html'), 'utf8');
@@ -133,6 +134,8 @@ for (const route of routes) {
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, page);
   pageAssets[route.file] = {
+    // The address it answers (null: the 404 page, for any unknown one), for the budgets' report.
+    path: route.path,
     afterPaint: closureOf([entryKey]).scripts,
     fieldMeasurements: vitals.scripts,
     islands: Object.fromEntries(islandsHere.map((name) => [name, islandCode[name].scripts])),

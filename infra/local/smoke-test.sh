@@ -80,8 +80,11 @@ check "assets are sent gzip-compressed" has_header Content-Encoding gzip
 check "assets carry the headers of every response, not a page's (subresource-headers.conf)" \
   bash -c "grep -qi '^x-content-type-options: nosniff' '$tmp/headers' && grep -qi \"^content-security-policy: default-src 'none'\" '$tmp/headers' && ! grep -qi '^permissions-policy:' '$tmp/headers'"
 curl -s -o /dev/null -D "$tmp/headers" -H 'Accept-Encoding: gzip' "$site/"
-check "pages are not (BREACH: a compressed page is what it reads secrets from)" \
-  bash -c "! grep -qi '^content-encoding:' '$tmp/headers'"
+check "pages are sent as the build compressed them, to clients that accept gzip" \
+  bash -c "grep -qi '^content-encoding: gzip' '$tmp/headers' && grep -qi '^vary: accept-encoding' '$tmp/headers'"
+check "with a page's headers (security-headers.conf)" has_header X-Frame-Options DENY
+curl -s -o /dev/null -D "$tmp/headers" "$site/"
+check "and uncompressed to clients that do not" bash -c "! grep -qi '^content-encoding:' '$tmp/headers'"
 curl -s -o /dev/null -D "$tmp/headers" -H 'Accept-Encoding: gzip' "$site/api/contact"
 check "nor the API's answers" bash -c "! grep -qi '^content-encoding:' '$tmp/headers'"
 
