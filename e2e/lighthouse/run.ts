@@ -1,23 +1,21 @@
 // Lighthouse on every route of the running stack, with Lighthouse's mobile settings (emulated
 // phone, simulated slow 4G) and a CPU slowdown calibrated to this host (lighthouse/calibration.ts).
 //
-// The performance gate is a comparison made in the same run, never an absolute number, which
-// would measure the host: each page is measured beside its own copy with every script removed
-// (the limit for the page: the same HTML and CSS, served by the same nginx), runs alternated,
-// LIGHTHOUSE_RUNS pairs (3 by default). A page passes when its best LCP is within 5% of the
-// copy's best, its TBT within 10 ms of it and its performance score no lower, each plus the noise
-// the copy itself shows in the run (the spread of its runs, up to its worst: gate.ts), and its
-// CLS is 0. A page that misses against its copy is measured again, as many pairs more, and judged on
-// all of them. The best of several runs, on both sides alike: the host's noise (a rendering task
-// stretched by a busy core, multiplied by the CPU slowdown) only ever adds to a figure, by up to
-// 120 ms of LCP and 400 ms of TBT in a run on these 2-core machines, whichever page it falls on.
-// Accessibility, best practices and SEO are held at 100 (they do not depend on the host). The 404
-// page is left out: Lighthouse refuses to measure a 404 response.
+// A report and a gate on what the host cannot change. Lighthouse's simulated LCP and TBT follow
+// the host's load (a page without any script varied by 100 ms of LCP and 400 ms of TBT between
+// runs on these 2-core machines), so they are reported, never gated: each page is measured beside
+// its own copy with every script removed (the limit for the page: the same HTML and CSS, served
+// by the same nginx), runs alternated, LIGHTHOUSE_RUNS pairs (3 by default, 1 in CI), and the
+// table says how far the page's best run is from its copy (gate.ts, compareWithCopy). What fails
+// the run does not depend on the host: CLS 0, and accessibility, best practices and SEO at 100.
+// The deterministic performance gates are elsewhere: bytes per route and before the first paint
+// (`make budget`), no script requested before the first paint, read from the browser's own
+// timeline (tests/islands.spec.ts). The 404 page is left out: Lighthouse refuses to measure a 404.
 //
 // The copies are written into the folder the stack's nginx serves (LIGHTHOUSE_SITE_DIR, set by
 // make e2e: frontend/dist), under lighthouse-stripped/, and removed afterwards. Without that
-// folder (the container stack's site is inside its image) only the other categories are gated.
-// Prints a table, keeps the best run's reports, and exits 1 when a route misses.
+// folder (the container stack's site is inside its image) the page is measured alone.
+// Prints a table, keeps the best run's reports, and exits 1 when a route misses the gate.
 // Paths given as arguments (`npm run lighthouse -w e2e -- /about`) limit it to those routes.
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -33,6 +31,7 @@ import {
   bytesBeforeLcp,
   CATEGORIES,
   FIRST_ROUND_TRIP_BYTES,
+  compareWithCopy,
   judge,
   LCP_WITHIN,
   stripScripts,
@@ -162,13 +161,13 @@ if (siteDir) {
   }
 } else {
   console.error(
-    '  LIGHTHOUSE_SITE_DIR is not set: no scripts-stripped copies, so performance is measured ' +
-      'but not gated (make e2e gates it).',
+    '  LIGHTHOUSE_SITE_DIR is not set: no scripts-stripped copies, so each page is measured alone.',
   );
 }
 
 const rows: string[][] = [];
 const failures: string[] = [];
+const reported: string[] = [];
 const summary: unknown[] = [];
 const indexes: number[] = [];
 try {
@@ -195,25 +194,13 @@ try {
         );
       }
     };
-    const verdict = () => {
-      const s = summarize(site);
-      const c = siteDir ? summarize(stripped) : undefined;
-      return { s, c, ...judge(site, s, c) };
-    };
     await measurePairs(runs);
-    let { s, c, absolute, againstCopy } = verdict();
-    if (againstCopy.length > 0) {
-      // A second look before failing: the best of twice as many runs on each side. A script
-      // before the first paint costs the page hundreds of milliseconds in every run, and fails
-      // again; a busy moment of the host that fell on one page's runs does not.
-      console.error(
-        `  ${route.path}: ${againstCopy.map((p) => p.split('\n')[0]).join('; ')}; ${runs} more runs of each`,
-      );
-      await measurePairs(runs);
-      ({ s, c, absolute, againstCopy } = verdict());
-    }
-    const problems = [...absolute, ...againstCopy];
+    const s = summarize(site);
+    const c = siteDir ? summarize(stripped) : undefined;
+    const problems = judge(site, s);
+    const notes = c ? compareWithCopy(s, c) : [];
     failures.push(...problems.map((problem) => `${route.path}: ${problem}`));
+    reported.push(...notes.map((note) => `${route.path}: ${note}`));
     const keep = new Set([s.bestRun.run]);
     for (const result of site) {
       if (!keep.has(result.run)) {
@@ -233,13 +220,14 @@ try {
       `${s.scriptKb.toFixed(1)} KB`,
       `${(s.bytesBeforeLcp / 1024).toFixed(1)}${c ? ` vs ${(c.bytesBeforeLcp / 1024).toFixed(1)}` : ''} KB`,
       ABSOLUTE.map((category) => Math.max(...site.map((r) => r.scores[category] ?? 0))).join('/'),
-      problems.length ? 'FAIL' : 'ok',
+      problems.length ? 'FAIL' : notes.length ? 'slower' : 'ok',
     ]);
     summary.push({
       path: route.path,
       site: site.map(({ report: _report, ...rest }) => rest),
       stripped: stripped.map(({ report: _report, ...rest }) => rest),
       problems,
+      notes,
       report: `${route.slug}-run${s.bestRun.run}.report.html`,
     });
   }
@@ -265,10 +253,10 @@ const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)
 const table = [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 
 const title = [
-  `Lighthouse, mobile, the best of ${runs} runs per route (${2 * runs} where the first ${runs} missed)` +
+  `Lighthouse, mobile, the best of ${runs} run${runs === 1 ? '' : 's'} per route` +
     (siteDir ? ', alternated with the same page without its scripts (same nginx)' : '') +
     `, ${baseUrl}`,
-  `Gate: the page's best LCP within ${Math.round((LCP_WITHIN - 1) * 100)}% and TBT within ${TBT_WITHIN_MS} ms of the copy's best, performance no lower, each plus the copy's own noise (the spread of its runs); CLS 0; accessibility, best practices, SEO 100`,
+  `Gate: CLS 0; accessibility, best practices, SEO 100. Reported, not gated (the host's load moves them): LCP, TBT and performance against the copy ("slower": LCP over ${Math.round((LCP_WITHIN - 1) * 100)}% or TBT over ${TBT_WITHIN_MS} ms past the copy's worst run, or a lower score)`,
   `Before LCP: the bytes of the requests that ended before the observed LCP (median of the runs), page vs copy; Lighthouse adds a round trip when they pass ${(FIRST_ROUND_TRIP_BYTES / 1024).toFixed(1)} KB, the first round trip of a new connection`,
   cpu.description,
   `benchmarkIndex during the runs: median ${Math.round(median(indexes))}, ${Math.round(Math.min(...indexes))}-${Math.round(Math.max(...indexes))}`,
@@ -278,8 +266,13 @@ console.log(table);
 await writeFile(join(outDir, 'summary.txt'), `${title}\n\n${table}\n`);
 await writeFile(join(outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 console.log(`\nReports: ${outDir}`);
+if (reported.length) {
+  console.log(
+    `\nSlower than the copy without scripts (reported, not gated):\n  ${reported.join('\n  ')}`,
+  );
+}
 if (failures.length) {
   console.log(`\nMissed:\n  ${failures.join('\n  ')}`);
   process.exit(1);
 }
-console.log('\nEvery route is within the gate.');
+console.log('\nEvery route is within the gate (CLS 0; accessibility, best practices, SEO 100).');

@@ -55,6 +55,20 @@ export function recordContactPosts(page: Page): Request[] {
 }
 
 /**
+ * Returns once every request the page started so far has been seen by Playwright: the page
+ * fetches a marker, and the browser reports requests in the order the page started them, so the
+ * marker's arrives after any POST a handler started before it. What "sends nothing" waits for,
+ * instead of a fixed time.
+ */
+export async function requestsSettled(page: Page): Promise<void> {
+  const marker = `/robots.txt?settled=${Date.now()}`;
+  await Promise.all([
+    page.waitForRequest((request) => request.url().endsWith(marker)),
+    page.evaluate((url) => fetch(url).then((answer) => answer.text()), marker),
+  ]);
+}
+
+/**
  * Adds network latency through the DevTools protocol, so a state that lasts as long as a
  * request (the disabled "Submitting..." button) lasts long enough to be seen. The request still
  * goes to the real stack.

@@ -3,6 +3,7 @@ import {
   contactForm,
   openToasts,
   recordContactPosts,
+  requestsSettled,
 } from '../support/contact-form.ts';
 import { siteConfig, spec } from '../support/site.ts';
 import {
@@ -25,7 +26,7 @@ test('an empty submit sends nothing and flags the required fields', async ({ pag
   }
   await expect(form.message).not.toHaveAttribute('aria-invalid', 'true');
   await expect(form.name).toBeFocused();
-  await page.waitForTimeout(500);
+  await requestsSettled(page);
   expect(posts).toHaveLength(0);
 });
 
@@ -41,7 +42,7 @@ test('an invalid email shows the message and sends nothing', async ({ page }) =>
   await expect(form.email).toHaveAttribute('aria-invalid', 'true');
   await expect(form.email).toHaveAccessibleDescription(spec.invalidEmail);
   await expect(form.email).toBeFocused();
-  await page.waitForTimeout(500);
+  await requestsSettled(page);
   expect(posts).toHaveLength(0);
   expect(await submissionsFor(email)).toHaveLength(0);
 });
