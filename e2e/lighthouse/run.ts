@@ -22,6 +22,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { constants, gzipSync } from 'node:zlib';
 import { chromiumFlags, chromiumPath } from '../support/chromium.ts';
 import { routes } from '../support/site.ts';
 import { artifactsDir, baseUrl } from '../support/stack.ts';
@@ -157,7 +158,13 @@ if (siteDir) {
   await mkdir(join(siteDir, strippedFolder), { recursive: true });
   for (const route of measuredRoutes) {
     const html = await readFile(join(siteDir, fileOf(route)), 'utf8');
-    await writeFile(join(siteDir, strippedFolder, fileOf(route)), stripScripts(html));
+    const copy = stripScripts(html);
+    await writeFile(join(siteDir, strippedFolder, fileOf(route)), copy);
+    // Sent as the page is: precompressed (gzip_static), as the build compresses pages.
+    await writeFile(
+      join(siteDir, strippedFolder, `${fileOf(route)}.gz`),
+      gzipSync(copy, { level: constants.Z_BEST_COMPRESSION }),
+    );
   }
 } else {
   console.error(
