@@ -92,6 +92,9 @@ if [[ ${1:-} != --inside ]]; then
     echo "NOTIFY_FROM=website@proposals.test"
     echo "NOTIFY_TO=sales@proposals.test"
     echo "NOTIFY_ACCESSIBILITY_TO=accessibility@proposals.test"
+    # The replicas' step kills one in a burst: a delivery it held is taken up when its lease ends.
+    # A short lease proves the same in seconds instead of two minutes.
+    echo "NOTIFY_LEASE_SECONDS=15"
   } >.env.ci && mv .env.ci .env
   docker-compose -f docker-compose.yml -f .ci/compose.mail.yml -f .ci/compose.ci-build.yml build
   # The certificates service of TLS_MODE=acme (a compose profile): built and its SBOM checked.
