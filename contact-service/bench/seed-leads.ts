@@ -103,6 +103,9 @@ function localeRows() {
   });
 }
 
+/** Whether the lead was opened (by the first operator, the only one who opens leads here). */
+const OPENED = `status <> 'new' OR seen < CASE WHEN is_spam OR age < 2 THEN 0.2 WHEN age < 14 THEN 0.5 ELSE 0.9 END`;
+
 const pick = (list: string) => `${list}[1 + floor(random() * cardinality(${list}))::int]`;
 
 /**
@@ -137,7 +140,7 @@ s AS MATERIALIZED (
   random() AS owned, $8::uuid[] AS team FROM p),
 leads AS (
   INSERT INTO contact_submissions (name, email, company, role, message, created_at, spam_reason, status, read_at,
-                                   owner_id, responded_at, responded_on_time)
+                                   owner_id, responded_at, responded_on_time, opened_by)
   SELECT CASE WHEN family_first THEN family[n] || sep || given[f] ELSE given[f] || sep || family[n] END,
          given_ascii[f] || '.' || family_ascii[n] || CASE WHEN random() < 0.3 THEN floor(random() * 100)::text ELSE '' END
            || '@' || ${pick('host')},
@@ -158,12 +161,12 @@ leads AS (
          CASE WHEN NOT is_spam THEN NULL WHEN step < 0.7 THEN 'trap field contact_me_by_fax_only was ticked'
               WHEN step < 0.9 THEN 'trap field website (of earlier forms) was filled' ELSE 'marked by ops@bench.example' END,
          status,
-         CASE WHEN status <> 'new' OR seen < CASE WHEN is_spam OR age < 2 THEN 0.2 WHEN age < 14 THEN 0.5 ELSE 0.9 END
-              THEN seen_at END,
+         CASE WHEN ${OPENED} THEN seen_at END,
          CASE WHEN NOT is_spam AND status IN ('new', 'contacted', 'acknowledged', 'assessed') AND owned < 0.6
               THEN team[1 + floor(owned / 0.6 * cardinality(team))::int] END,
          CASE WHEN status <> 'new' THEN seen_at END,
-         CASE WHEN status <> 'new' THEN seen_at - created_at <= CASE WHEN is_a11y THEN interval '2 days' ELSE interval '24 hours' END END
+         CASE WHEN status <> 'new' THEN seen_at - created_at <= CASE WHEN is_a11y THEN interval '2 days' ELSE interval '24 hours' END END,
+         CASE WHEN ${OPENED} THEN team[1] END
     FROM s
   RETURNING id, created_at, status, read_at, spam_reason IS NOT NULL AS is_spam),
 reads AS (
@@ -261,10 +264,12 @@ export async function seedLeads(url: string, count: number): Promise<Date> {
     for (const { name } of indexes as { name: string }[]) await client.query(`DROP INDEX ${name}`);
     // Batches in order, on every connection at once: two neighbouring batches share the heap's
     // pages for a while, so the table still follows created_at closely, as in production.
-    const batches = Array.from({ length: Math.ceil(count / BATCH) }, (_, k) => 1 + k * BATCH);
+    // A small inbox (CI's) in a batch per connection, so that every core works on it too.
+    const size = Math.min(BATCH, Math.ceil(count / SEED_CONNECTIONS));
+    const batches = Array.from({ length: Math.ceil(count / size) }, (_, k) => 1 + k * size);
     let written = 0;
     await eachOn(clients, batches, async (each, from) => {
-      const to = Math.min(count, from + BATCH - 1);
+      const to = Math.min(count, from + size - 1);
       await each.query(BATCH_SQL, [
         from,
         to,

@@ -69,6 +69,8 @@ describe('POST /api/contact with a valid body', () => {
         owner_id: null,
         responded_at: null,
         responded_on_time: null,
+        // Opened by no operator yet (migration 1796200000000).
+        opened_by: null,
       },
     ]);
     expect(Math.abs(Date.now() - Date.parse(answer.body.createdAt as string))).toBeLessThan(60_000);

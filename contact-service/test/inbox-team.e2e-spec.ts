@@ -60,6 +60,67 @@ describe('unread', () => {
     expect((await rows(eve, 'q=read once&unread=true')).map((row) => row.id)).toEqual([id]);
     expect(await rows(max, 'q=read once&unread=true')).toEqual([]);
   });
+
+  it('lists every unread lead once, in order, whoever opened it first, page after page', async () => {
+    // 150 leads, two at each moment (the order's tie is the id), opened first by nobody, by
+    // max, by eve, by eve then max, or only by a `leads` command (read_at, nobody's read).
+    const ids = (
+      await db.query<{ id: string }>(
+        `INSERT INTO contact_submissions (name, email, company, role, message, created_at)
+         SELECT 'Paged ' || i, 'paged' || i || '@pagedbank.example', 'Paged Bank', 'CFO', 'Hello',
+                now() - interval '2 days' + (i / 2) * interval '1 minute'
+           FROM generate_series(1, 150) AS i RETURNING id`,
+      )
+    ).map((row) => row.id);
+    const opened = (who: ConsoleClient[], every: number, from: number) =>
+      ids.filter((_, i) => i % every === from).flatMap((id) => who.map((client) => [client, id]));
+    for (const [client, id] of [
+      ...opened([max], 5, 1),
+      ...opened([eve], 5, 2),
+      ...opened([eve, max], 5, 3),
+    ] as [ConsoleClient, string][]) {
+      expect((await client.call('GET', `/leads/${id}`)).status).toBe(200);
+    }
+    await db.query(`UPDATE contact_submissions SET read_at = now() WHERE id = ANY($1::uuid[])`, [
+      ids.filter((_, i) => i % 5 === 4),
+    ]);
+
+    for (const [client, name] of [
+      [max, 'max'],
+      [eve, 'eve'],
+      [ada, 'ada'],
+    ] as const) {
+      for (const order of ['newest', 'oldest']) {
+        const expected = await db.query<{ id: string }>(
+          `SELECT s.id FROM contact_submissions s
+            WHERE s.spam_reason IS NULL AND NOT EXISTS (
+                    SELECT 1 FROM lead_reads r JOIN users u ON u.id = r.user_id
+                     WHERE r.submission_id = s.id AND u.username = $1)
+            ORDER BY s.created_at ${order === 'newest' ? 'DESC' : 'ASC'}, s.id ${order === 'newest' ? 'DESC' : 'ASC'}`,
+          [name],
+        );
+        const listed: { id: string; unread: boolean }[] = [];
+        let after: string | null = '';
+        while (after !== null) {
+          const answer = await client.call(
+            'GET',
+            `/leads?unread=true&order=${order}${after ? `&after=${after}` : ''}`,
+          );
+          expect(answer.status).toBe(200);
+          listed.push(...(answer.body.leads as { id: string; unread: boolean }[]));
+          after = answer.body.next as string | null;
+        }
+        expect(listed.map((row) => row.id)).toEqual(expected.map((row) => row.id));
+        expect(listed.every((row) => row.unread)).toBe(true);
+      }
+    }
+    // The counts agree: max and eve have each read 60 of them, ada none.
+    const unreadOf = async (client: ConsoleClient) => {
+      const answer = await client.call('GET', '/leads/counts?unread=true&q=paged bank');
+      return Object.values(answer.body as Record<string, number>).reduce((a, b) => a + b, 0);
+    };
+    expect([await unreadOf(max), await unreadOf(eve), await unreadOf(ada)]).toEqual([90, 90, 150]);
+  });
 });
 
 describe('bulk actions', () => {

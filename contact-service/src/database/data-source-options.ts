@@ -12,6 +12,7 @@ import { OwnersAndPromises1795800000000 } from './migrations/1795800000000-owner
 import { SettledCounts1795900000000 } from './migrations/1795900000000-settled-counts.js';
 import { FieldMeasurements1796000000000 } from './migrations/1796000000000-field-measurements.js';
 import { SingleSignOn1796100000000 } from './migrations/1796100000000-single-sign-on.js';
+import { LeadOpeners1796200000000 } from './migrations/1796200000000-lead-openers.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -48,6 +49,7 @@ export function dataSourceOptions({
       SettledCounts1795900000000,
       FieldMeasurements1796000000000,
       SingleSignOn1796100000000,
+      LeadOpeners1796200000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -6,7 +6,7 @@ import { historyOf, type LeadEvent } from '../leads/lead-events.js';
 import type { DueCutoffs } from '../leads/lead-promises.js';
 import type { LeadStatus } from '../leads/lead-status.js';
 import { FREE_MAIL_DOMAINS, relatedCountSql } from '../leads/related-leads.js';
-import { conditions, dueSteps, ME, type DayBounds } from './inbox-conditions.js';
+import { conditions, dueSteps, ME, type DayBounds, type Opener } from './inbox-conditions.js';
 import type { InboxCursor, InboxFilter } from './inbox-filter.js';
 
 export type { DayBounds };
@@ -53,14 +53,18 @@ export interface Note {
 
 const KIND = kindSql('s.message');
 
+/** The leads an export (InboxStore.each) reads in one statement. */
+export const EACH_BATCH = 500;
+
 /** The columns of an InboxLead under the alias `s`. */
 const LEAD_FIELDS = `${LEAD_COLUMNS}, s.status, s.read_at AS "readAt",
   (SELECT u.username FROM users u WHERE u.id = s.owner_id) AS owner,
   s.responded_at AS "respondedAt"`;
 
 /**
- * The inbox's reads and writes in SQL. Every read has an index of its shape (migration
- * 1795600000000), newest first by (created_at, id): pages are keyset pages, never OFFSET.
+ * The inbox's reads and writes in SQL. Every read has an index of its shape (migrations
+ * 1795600000000, 1795800000000, 1796200000000), newest first by (created_at, id): pages are keyset
+ * pages, never OFFSET.
  */
 export class InboxStore {
   constructor(private readonly dataSource: DataSource) {}
@@ -78,12 +82,30 @@ export class InboxStore {
   ): Promise<InboxRow[]> {
     const oldest = filter.order === 'oldest';
     const direction = oldest ? 'ASC' : 'DESC';
-    const values: unknown[] = [limit];
+    const values: unknown[] = [limit, filter.me ?? ''];
+    const me = ME('$2');
     // A due filter is a page per step, merged: each step's leads are one backward walk of its
     // kind's index that stops at the page's end; as one condition with an OR, Postgres read and
     // sorted every overdue lead of every step for each page (95 ms at a million leads).
-    const parts = (filter.due ? dueSteps(filter).map((step) => [step]) : [undefined]).map(
-      (steps) => {
+    const steps = filter.due ? dueSteps(filter).map((step) => [step]) : [undefined];
+    // Unread ones likewise, by who opened the lead first (migration 1796200000000): nobody (each
+    // of them unread, IDX_leads_unopened and its kinds'), or each other operator in turn
+    // (IDX_leads_opened_by); the asker's own are read. As one NOT EXISTS, the walk of the
+    // newest-first index asked lead_reads about every lead until 51 were unread: 21,000 leads
+    // for a page deep in a million of an operator who reads them all (113 ms). Each operator is
+    // a value, not a join with users: Postgres then knows from the statistics how many leads
+    // each opened, where for a join it guessed, high enough to compile the statement (JIT,
+    // 120 ms). A search finds its few leads first, and nobody reads spam: those keep the one
+    // NOT EXISTS.
+    const sides: (Opener | undefined)[] =
+      filter.unread && !filter.q && !filter.spam
+        ? [
+            'nobody',
+            ...(await this.others(filter.me)).map((id) => ({ by: `$${values.push(id)}::uuid` })),
+          ]
+        : [undefined];
+    const parts = steps.flatMap((only) =>
+      sides.map((opener) => {
         const { where } = conditions(
           filter,
           bounds,
@@ -91,17 +113,19 @@ export class InboxStore {
           after,
           oldest ? 'after' : 'before',
           values,
-          steps,
+          only,
+          opener,
         );
+        const order = `${typeof opener === 'object' ? `s.opened_by ${direction}, ` : ''}s.created_at ${direction}, s.id ${direction}`;
         return `(SELECT s.id, s.created_at AS "receivedAt", ${KIND} AS kind, s.status, s.name,
                         s.company, s.role, s.spam_reason IS NOT NULL AS spam,
                         (extract(epoch FROM s.created_at) * 1000000)::bigint::text AS micros
                    FROM contact_submissions s ${where}
-                  ORDER BY s.created_at ${direction}, s.id ${direction} LIMIT $1)`;
-      },
+                  ORDER BY ${order} LIMIT $1)`;
+      }),
     );
-    values.push(filter.me ?? '', FREE_MAIL_DOMAINS);
-    const [me, free] = [`$${values.length - 1}`, `$${values.length}`];
+    values.push(FREE_MAIL_DOMAINS);
+    const free = `$${values.length}`;
     // What each row shows beyond its columns is looked up for the page's rows only: asked beside
     // the page's columns, Postgres planned the lookup for every row the scan might yield and read
     // all failed notifications into a hash for each page (30-160 ms at a million leads,
@@ -112,7 +136,7 @@ export class InboxStore {
                        WHERE n.submission_id = page.id AND n.status = 'failed') AS "deliveryFailed",
               (SELECT u.username FROM users u WHERE u.id = s.owner_id) AS owner,
               NOT EXISTS (SELECT 1 FROM lead_reads r
-                           WHERE r.submission_id = page.id AND r.user_id = ${ME(me)}) AS unread,
+                           WHERE r.submission_id = page.id AND r.user_id = ${me}) AS unread,
               ${relatedCountSql('s', free)} AS related
          FROM (SELECT * FROM (${parts.join(' UNION ALL ')}) AS steps
                 ORDER BY "receivedAt" ${direction}, id ${direction} LIMIT $1) AS page
@@ -120,6 +144,15 @@ export class InboxStore {
         ORDER BY page."receivedAt" ${direction}, page.id ${direction}`,
       values,
     )) as InboxRow[];
+  }
+
+  /** The ids of every operator but the one named `me`. */
+  private async others(me = ''): Promise<string[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT id FROM users WHERE username <> $1 ORDER BY id`,
+      [me],
+    )) as { id: string }[];
+    return rows.map((row) => row.id);
   }
 
   /** How many leads the filter holds in each status (the filter's own status left out). */
@@ -139,12 +172,12 @@ export class InboxStore {
     >;
   }
 
-  /** Every lead that matches, oldest first, 500 at a time: an export never holds them all. */
+  /** Every lead that matches, oldest first, EACH_BATCH at a time: an export never holds them all. */
   async *each(filter: InboxFilter, bounds: DayBounds, due: DueCutoffs) {
     let after: InboxCursor | undefined;
     for (;;) {
       const { where, values } = conditions(filter, bounds, due, after, 'after');
-      values.push(500);
+      values.push(EACH_BATCH);
       const rows = (await this.dataSource.query(
         `SELECT ${LEAD_FIELDS},
                 (extract(epoch FROM s.created_at) * 1000000)::bigint::text AS micros
@@ -153,7 +186,7 @@ export class InboxStore {
         values,
       )) as (InboxLead & { micros: string })[];
       for (const { micros: _micros, ...lead } of rows) yield lead;
-      if (rows.length < 500) return;
+      if (rows.length < EACH_BATCH) return;
       const last = rows[rows.length - 1]!;
       after = { micros: last.micros, id: last.id };
     }
@@ -180,11 +213,17 @@ export class InboxStore {
     )) as Note[];
   }
 
-  /** Opened by `actor` (an operator's username; a `leads` command marks nobody's). */
+  /**
+   * Opened by `actor` (an operator's username; a `leads` command marks nobody's): read_at is the
+   * first opening by anyone, opened_by the first operator's (migration 1796200000000).
+   */
   async markRead(id: string, actor: string, manager: EntityManager): Promise<void> {
     await manager.query(
-      `UPDATE contact_submissions SET read_at = now() WHERE id = $1 AND read_at IS NULL`,
-      [id],
+      `UPDATE contact_submissions s
+          SET read_at = coalesce(s.read_at, now()), opened_by = coalesce(s.opened_by, operator.id)
+         FROM (SELECT (SELECT u.id FROM users u WHERE u.username = $2) AS id) operator
+        WHERE s.id = $1 AND (s.read_at IS NULL OR (s.opened_by IS NULL AND operator.id IS NOT NULL))`,
+      [id, actor],
     );
     await manager.query(
       `INSERT INTO lead_reads (user_id, submission_id)
