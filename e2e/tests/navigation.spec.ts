@@ -33,25 +33,22 @@ for (const [label, id] of [
   }) => {
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto('/');
-    const positions: number[] = [];
+    // Every position the page scrolls through, from each scroll event: a smooth scroll passes
+    // through positions between the start and the end, however slowly the host draws its frames
+    // (eight frames sampled after the click were all drawn before it began on a busy host).
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { scrolledThrough: number[] }).scrolledThrough = seen;
+      window.addEventListener('scroll', () => seen.push(window.scrollY), { passive: true });
+    });
     await mainNav(page).getByRole('link', { name: label, exact: true }).click();
-    // Sample the scroll position frame by frame: a smooth scroll passes through positions
-    // between the start and the end.
-    positions.push(
-      ...(await page.evaluate(
-        () =>
-          new Promise<number[]>((resolve) => {
-            const seen: number[] = [];
-            const tick = () => {
-              seen.push(window.scrollY);
-              if (seen.length < 8) requestAnimationFrame(tick);
-              else resolve(seen);
-            };
-            requestAnimationFrame(tick);
-          }),
-      )),
+    await page.waitForFunction(
+      () => (window as unknown as { scrolledThrough: number[] }).scrolledThrough.length > 0,
     );
     await waitForScrollToSettle(page);
+    const positions = await page.evaluate(
+      () => (window as unknown as { scrolledThrough: number[] }).scrolledThrough,
+    );
     const top = await page.locator(`#${id}`).evaluate((s) => s.getBoundingClientRect().top);
     expect(Math.abs(top - spec.sectionScrollOffsetPx)).toBeLessThanOrEqual(1);
     const finalY = await page.evaluate(() => window.scrollY);
