@@ -1,5 +1,3 @@
-import { availableParallelism } from 'node:os';
-
 // Tests are compiled to CommonJS by swc; Node 24 loads the ESM-only NestJS 12 packages
 // through require(esm).
 const swc = {
@@ -22,10 +20,6 @@ const common = {
 // database chosen by the global setup. `npm run test:unit` runs only the first.
 export default {
   testTimeout: 30000,
-  // Jest's default is one worker per core but one; on a 2-core machine that is one, and the
-  // integration files, which mostly wait on their own database and servers, then run one after
-  // another. Two at least (each file has a database of its own: test/global-setup.ts).
-  maxWorkers: Math.max(2, availableParallelism() - 1),
   projects: [
     { ...common, displayName: 'unit', roots: ['<rootDir>/src'], testMatch: ['**/*.spec.ts'] },
     {
