@@ -12,7 +12,7 @@ export default tseslint.config(
       '**/dist-console/**',
       '**/coverage/**',
       '.tools/**',
-      '.data/**',
+      '**/.data/**',
       '.artifacts/**',
     ],
   },
