@@ -39,14 +39,7 @@ import { exportLeads } from '../src/inbox/lead-export.js';
 import { overviewOf } from '../src/inbox/overview.js';
 import { settleLeadCounts } from '../src/leads/lead-counts.js';
 import { supportCalendar, supportDate } from '../src/leads/support-hours.js';
-import {
-  buffersOf,
-  heaviestScan,
-  planLine,
-  rowsTouched,
-  scansWhole,
-  type PlanNode,
-} from './query-plans.js';
+import { checkPlans } from './plan-gates.js';
 import { OPERATORS, RARE_WORD, seedLeads } from './seed-leads.js';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -253,65 +246,6 @@ function report(failures: string[]) {
 }
 
 /** The plan of a statement as run with sequential scans ruled out, analyzed, then rolled back. */
-async function analyzed(dataSource: DataSource, sql: string, parameters: unknown[]) {
-  const runner = dataSource.createQueryRunner();
-  await runner.connect();
-  await runner.startTransaction();
-  try {
-    await runner.query('SET LOCAL enable_seqscan = off');
-    const explain = `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`;
-    const [{ 'QUERY PLAN': plans }] = (await runner.query(explain, parameters)) as [
-      { 'QUERY PLAN': [{ Plan: PlanNode }] },
-    ];
-    return plans[0].Plan;
-  } finally {
-    await runner.rollbackTransaction(); // the lead screen's statements mark a lead read
-    await runner.release();
-  }
-}
-
-/**
- * Each kept statement's plan, and what fails the run in it: with sequential scans ruled out, a
- * Seq Scan of contact_submissions (no index serves the path), or a page that touched more than
- * TOUCHED_PER_ROW rows of it per row it shows; at FULL_SIZE, a Seq Scan in the plan Postgres
- * chooses by itself.
- */
-async function checkPlans(dataSource: DataSource, failures: string[]) {
-  const table = 'contact_submissions';
-  const n = (value: number) => value.toLocaleString('en');
-  console.log(
-    `\nPlans (one call of each path, the deepest page reached of each filter; audit records left out), analyzed with enable_seqscan off; rows of ${table} touched and buffers read, each row's lookups (subplans) left out:`,
-  );
-  for (const [path, kept] of statements) {
-    for (const { sql, parameters } of kept.filter(({ sql }) => !/audit_(log|key)/.test(sql))) {
-      const plan = await analyzed(dataSource, sql, parameters);
-      const [line, touched, page] = [planLine(plan), rowsTouched(plan, table), pageSizes.get(path)];
-      if (scansWhole(plan, table)) {
-        failures.push(
-          `${path}: Seq Scan on ${table} even with enable_seqscan off: no index serves it`,
-        );
-      }
-      if (page && touched > TOUCHED_PER_ROW * page) {
-        failures.push(
-          `${path}: touched ${n(touched)} rows of ${table} for a page of ${n(page)} (at most ${n(TOUCHED_PER_ROW * page)}), ${heaviestScan(plan, table)}`,
-        );
-      }
-      console.log(`  ${path}: ${line}; ${n(touched)} rows, ${n(buffersOf(plan))} buffers`);
-      if (!FULL) continue;
-      // At full size, the plan Postgres chooses by itself must use the index too.
-      const [{ 'QUERY PLAN': chosen }] = (await dataSource.query(
-        `EXPLAIN (FORMAT JSON) ${sql}`,
-        parameters,
-      )) as [{ 'QUERY PLAN': [{ Plan: PlanNode }] }];
-      const own = planLine(chosen[0].Plan);
-      if (scansWhole(chosen[0].Plan, table)) {
-        failures.push(`${path}: Seq Scan on ${table} in the plan Postgres chose: ${own}`);
-      }
-      if (own !== line) console.log(`    as Postgres chooses it by itself: ${own}`);
-    }
-  }
-}
-
 async function run(url: string, failures: string[]): Promise<void> {
   const now = await seedLeads(url, LEADS);
   // The service's DataSource, but not its 1.5 s bound on a statement: on a slow host, a slow
@@ -338,7 +272,13 @@ async function run(url: string, failures: string[]): Promise<void> {
     const exported = await measureExport(dataSource, inbox, day(365), failures);
     report(failures);
     console.log(exported);
-    await checkPlans(dataSource, failures);
+    await checkPlans(
+      dataSource,
+      statements,
+      pageSizes,
+      { full: FULL, touchedPerRow: TOUCHED_PER_ROW },
+      failures,
+    );
   } finally {
     await dataSource.destroy();
   }
