@@ -266,7 +266,7 @@ async function run(url: string, failures: string[]): Promise<void> {
     return query(sql, parameters, runner);
   }) as DataSource['query'];
   try {
-    const rules = { calendar: supportCalendar([]), callbackHours: 24, callbackReminderHours: 4 };
+    const rules = { calendar: supportCalendar([]), callbackReminderHours: 4 };
     const inbox = new Inbox(dataSource, { rules, channels: ['email'], now: () => new Date() });
     const day = await measurePaths(dataSource, inbox, now);
     const exported = await measureExport(dataSource, inbox, day(365), failures);

@@ -35,6 +35,7 @@ beforeAll(async () => {
     NOTIFY_FROM: 'website@bank-proposals.example',
     NOTIFY_TO: TEAM,
     AUTO_ASSIGN: 'contact',
+    ACKNOWLEDGE_SENDER: 'true',
     CONSOLE_ORIGIN: 'https://console.bank-proposals.example',
   };
   apis = [await startTestApp(db.url, settings), await startTestApp(db.url, settings)];
@@ -133,6 +134,18 @@ describe('the callback promise', () => {
     const metrics = await fetch(`${apis[0]!.baseUrl}/metrics`).then((answer) => answer.text());
     expect(metrics).toMatch(/lead_promises_due\{kind="contact",step="callback",due="overdue"\} 1/);
     expect(metrics).toMatch(/lead_promises_due\{kind="contact",step="callback",due="soon"\} 1/);
+  });
+
+  it('is tracked for the very hours the receipt promises', async () => {
+    // The site, the toast and the receipt read contract/promises.json; the service tracks it. A
+    // receipt that said other hours than the due time the team works to would break the promise
+    // quietly, whichever side drifted.
+    const { id, receivedAt } = await submit('Receipt Reader');
+    const receipt = await mailNamed('We received your request');
+    const promised = /within (\d+) hours/.exec(receipt.parsed.text ?? '');
+    expect(promised).not.toBeNull();
+    const due = (await lead(max, id)).due as { at: string };
+    expect(Date.parse(due.at) - receivedAt.getTime()).toBe(Number(promised![1]) * HOUR);
   });
 
   it('is kept when the lead is contacted in time, and the overview counts it kept or late', async () => {

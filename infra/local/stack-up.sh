@@ -48,18 +48,10 @@ if [[ $(psql "$server_url" -Atc "SELECT 1 FROM pg_database WHERE datname = '$db_
   psql "$server_url" -qc "CREATE DATABASE \"$db_name\""
 fi
 
-# The rate limit, the notification, the promise and the single sign-on settings, when set, reach the service
-# unchanged (the browser suite raises the per-client limit and points SMTP_URL at its mail
-# catcher; nginx's own limit stays as shipped).
+# Every setting in the environment reaches the service unchanged, as in compose (the browser
+# suite raises the per-client limit and points SMTP_URL at its mail catcher; nginx's own limit
+# stays as shipped); the stack sets only its database, its ports and the console's key.
 service_env=(DATABASE_URL="$database_url" PORT="$service_port" HOST=127.0.0.1)
-for name in RATE_LIMIT_MAX RATE_LIMIT_WINDOW_SECONDS SMTP_URL NOTIFY_FROM NOTIFY_TO \
-  NOTIFY_ACCESSIBILITY_TO WEBHOOK_URL WEBHOOK_SECRET SLACK_WEBHOOK_URL ACKNOWLEDGE_SENDER \
-  CONTACT_RESPONSE_HOURS CONTACT_REMINDER_HOURS SUPPORT_HOLIDAYS AUTO_ASSIGN \
-  OIDC_ISSUER_URL OIDC_CLIENT_ID OIDC_CLIENT_SECRET OIDC_ALLOWED_DOMAINS OIDC_GROUPS_CLAIM \
-  OIDC_ADMIN_GROUPS OIDC_MEMBER_GROUPS OIDC_REQUIRED_ACR OIDC_PROVIDER_NAME OIDC_RECHECK_MINUTES \
-  SSO_REQUIRED NODE_EXTRA_CA_CERTS; do
-  if [[ -n ${!name:-} ]]; then service_env+=("$name=${!name}"); fi
-done
 # The operators' console API on its own loopback port, with a key made once for this stack.
 console_port=${STACK_CONSOLE_SERVICE_PORT:-3001}
 if [[ -z ${CONSOLE_SECRET_KEY:-} ]]; then
@@ -70,7 +62,7 @@ fi
 service_env+=(CONSOLE_SECRET_KEY="$CONSOLE_SECRET_KEY" CONSOLE_PORT="$console_port"
   CONSOLE_ORIGIN=http://localhost:8081)
 if ! alive "$state/contact-service.pid"; then
-  echo "Starting the contact-service (settings given: $(printf '%s ' "${service_env[@]:3}" | sed 's/=[^ ]*//g'))"
+  echo "Starting the contact-service"
   env "${service_env[@]}" \
     setsid node contact-service/dist/src/entrypoints/api.js >>"$state/logs/contact-service.log" 2>&1 &
   echo $! >"$state/contact-service.pid"

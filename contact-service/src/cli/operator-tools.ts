@@ -14,7 +14,7 @@ import type { OperatorTools } from './leads-context.js';
 export interface ToolSettings {
   /** CONSOLE_ORIGIN. */
   consoleOrigin: string;
-  /** The promises' rules (SUPPORT_HOLIDAYS, CONTACT_RESPONSE_HOURS …); the defaults when none. */
+  /** The promises' rules (SUPPORT_HOLIDAYS, CONTACT_REMINDER_HOURS); the defaults when none. */
   rules?: PromiseRules;
   /** The channels a lead released from spam is announced on (channels.ts, announcedChannels). */
   channels?: readonly string[];
@@ -25,7 +25,6 @@ export interface ToolSettings {
 /** The settings' defaults (config/env.schema.ts), for tests that give none. */
 const DEFAULT_RULES: PromiseRules = {
   calendar: supportCalendar([]),
-  callbackHours: 24,
   callbackReminderHours: 4,
 };
 

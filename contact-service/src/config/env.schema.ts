@@ -1,3 +1,4 @@
+import promises from '@proposal-site/contract/promises.json' with { type: 'json' };
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -31,125 +32,166 @@ const emailList = z
       .array(z.email({ error: 'must be email addresses separated by commas' }))
       .min(1, { error: 'must name at least one email address' }),
   );
+const SCOPES_ERROR = 'must be scopes separated by spaces, openid among them (openid email profile)';
 const flag = z
   .enum(['true', 'false'], { error: 'must be true or false' })
   .transform((v) => v === 'true');
 
 /**
- * Every setting of the service comes from the environment and is checked here once, at start-up
- * (env.ts); docs/configuration.md documents each variable. Code reads them through
- * EnvironmentService, the one way in.
+ * What the schema says of a setting beyond its rule. A setting marked neither is named without
+ * its value when it is wrong, and is not taken out of log lines: safe for anything but a secret.
  */
-const settings = z.object({
-  NODE_ENV: z.string().optional(),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: port.default(3000),
+export interface SettingNature {
+  /** A credential, or a URL that may carry one: never shown back, taken out of every log line. */
+  secret?: true;
+  /** Its value may be shown back when it is wrong (config/env.ts). */
+  shown?: true;
+  /** No longer a setting: any value is refused (the files that pass settings on omit it). */
+  retired?: true;
+}
+export const settingNature = z.registry<SettingNature>();
+/** Marks a setting's nature in the schema (settingNature); answers the setting's schema. */
+function marked<T extends z.ZodType>(schema: T, nature: SettingNature): T {
+  settingNature.add(schema, nature);
+  return schema;
+}
+const secret = <T extends z.ZodType>(schema: T) => marked(schema, { secret: true });
+const shown = <T extends z.ZodType>(schema: T) => marked(schema, { shown: true });
+/**
+ * A setting of an earlier version: a value left in the environment stops the start with a line
+ * saying what to do, instead of being ignored while the operator believes it applies.
+ */
+const retired = (error: string) => marked(z.undefined({ error }).optional(), { retired: true });
+
+/**
+ * Every setting of the service comes from the environment and is checked here once, at start-up
+ * (env.ts); docs/configuration.md documents each variable, and settings-files.spec.ts checks
+ * the files that pass them on (.env.example, docker-compose.yml, the Kubernetes settings, the
+ * local stack) against this list. Code reads them through EnvironmentService, the one way in.
+ */
+export const settings = z.object({
+  NODE_ENV: shown(z.string().optional()),
+  HOST: shown(z.string().min(1).default('0.0.0.0')),
+  PORT: shown(port.default(3000)),
   /** postgres://user:password@host:port/database. */
-  DATABASE_URL: z
-    .url({
-      protocol: /^postgres(ql)?$/,
-      error: 'must be a postgres://user@host:port/database URL',
-    })
-    .optional(),
+  DATABASE_URL: secret(
+    z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        error: 'must be a postgres://user@host:port/database URL',
+      })
+      .optional(),
+  ),
   /**
    * The password, apart from DATABASE_URL, so that any password works: it is put into the URL
    * percent-encoded, where `@ / : # %` pasted by hand would break it.
    */
-  DATABASE_PASSWORD: z.string().optional(),
+  DATABASE_PASSWORD: secret(z.string().optional()),
   /** Development only (`make start`, `make dev`): a throwaway Postgres in EMBEDDED_DB_DIR. */
-  EMBEDDED_DATABASE: flag.default(false),
-  DATABASE_POOL_SIZE: positiveInt.max(100).default(10),
+  EMBEDDED_DATABASE: shown(flag.default(false)),
+  DATABASE_POOL_SIZE: shown(positiveInt.max(100).default(10)),
   /** Bounds every wait on the database so that an outage answers 503 instead of hanging. */
-  DATABASE_TIMEOUT_MS: positiveInt.max(60000).default(1500),
+  DATABASE_TIMEOUT_MS: shown(positiveInt.max(60000).default(1500)),
   /** Migrations may build indexes or wait for locks: they get their own, generous bound. */
-  MIGRATION_TIMEOUT_MS: positiveInt.max(3_600_000).default(600_000),
+  MIGRATION_TIMEOUT_MS: shown(positiveInt.max(3_600_000).default(600_000)),
   EMBEDDED_DB_DIR: z.string().min(1).default('.data/postgres'),
-  EMBEDDED_DB_PORT: port.default(0),
+  EMBEDDED_DB_PORT: shown(port.default(0)),
   /** Addresses or CIDR ranges of the reverse proxy (nginx) whose X-Forwarded-For is believed. */
-  TRUST_PROXY: z
-    .string()
-    .default('127.0.0.1/8,::1/128')
-    .transform(splitOnCommas)
-    .pipe(
-      z.array(
-        z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
-          error: 'must be a comma-separated list of IP addresses or CIDR ranges',
-        }),
+  TRUST_PROXY: shown(
+    z
+      .string()
+      .default('127.0.0.1/8,::1/128')
+      .transform(splitOnCommas)
+      .pipe(
+        z.array(
+          z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+            error: 'must be a comma-separated list of IP addresses or CIDR ranges',
+          }),
+        ),
       ),
-    ),
-  RATE_LIMIT_MAX: positiveInt.default(20),
-  RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
+  ),
+  RATE_LIMIT_MAX: shown(positiveInt.default(20)),
+  RATE_LIMIT_WINDOW_SECONDS: shown(positiveInt.default(600)),
   // Notifications (docs/configuration.md, "Notifications (environment)"). Each channel is on when its settings are given.
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://… (implicit TLS). */
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-  NOTIFY_FROM: z.email({ error: 'must be an email address' }).optional(),
+  SMTP_URL: secret(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  NOTIFY_FROM: shown(z.email({ error: 'must be an email address' }).optional()),
   /** The sales inbox: every contact request. */
   NOTIFY_TO: emailList.optional(),
   /** Accessibility feedback; NOTIFY_TO when unset. */
   NOTIFY_ACCESSIBILITY_TO: emailList.optional(),
-  WEBHOOK_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .optional(),
+  WEBHOOK_URL: secret(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
   /** Standard Webhooks signing secret: whsec_ followed by base64. */
-  WEBHOOK_SECRET: z
-    .string()
-    .regex(/^whsec_[A-Za-z0-9+/]{24,}={0,2}$/, {
-      error: 'must be a Standard Webhooks secret: whsec_ followed by at least 18 bytes in base64',
-    })
-    .optional(),
-  SLACK_WEBHOOK_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .optional(),
-  ACKNOWLEDGE_SENDER: flag.default(false),
+  WEBHOOK_SECRET: secret(
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]{24,}={0,2}$/, {
+        error: 'must be a Standard Webhooks secret: whsec_ followed by at least 18 bytes in base64',
+      })
+      .optional(),
+  ),
+  SLACK_WEBHOOK_URL: secret(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  ACKNOWLEDGE_SENDER: shown(flag.default(false)),
   /** Delivery attempts after the first; with the default delay, about a day in all. */
-  NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(15),
-  NOTIFY_RETRY_DELAY_SECONDS: positiveInt.max(3600).default(5),
+  NOTIFY_RETRY_LIMIT: shown(z.coerce.number().int().min(0).max(50).default(15)),
+  NOTIFY_RETRY_DELAY_SECONDS: shown(positiveInt.max(3600).default(5)),
   /** How long a delivery may take before its job is given to another worker (the lease). */
-  NOTIFY_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+  NOTIFY_LEASE_SECONDS: shown(z.coerce.number().int().min(2).max(3600).default(120)),
   /**
    * Whether this process runs the background jobs: notification deliveries and the daily
    * retention purge (false: this process only accepts leads; a worker process runs them).
    */
-  BACKGROUND_JOBS: flag.optional(),
-  /** The earlier name of BACKGROUND_JOBS, still read (the start warns: deprecatedSettings). */
-  NOTIFY_WORKER: flag.optional(),
+  BACKGROUND_JOBS: shown(flag.default(true)),
+  /** The earlier name of BACKGROUND_JOBS. */
+  NOTIFY_WORKER: retired('is now called BACKGROUND_JOBS: rename it'),
   /**
    * Leads older than this many days are deleted once a day, with their notifications (the
    * privacy page: "we keep it only as long as needed"). 730: two years.
    */
-  RETENTION_DAYS: positiveInt.max(36_500).default(730),
+  RETENTION_DAYS: shown(positiveInt.max(36_500).default(730)),
   /**
    * The operators' console (src/operators/) runs when this key is given: 32 random bytes or more,
    * in base64 (`openssl rand -base64 32`). It encrypts the second factors' secrets at rest.
    */
-  CONSOLE_SECRET_KEY: z
-    .string()
-    .refine(
-      (value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length >= 32,
-      {
-        error:
-          'must be at least 32 random bytes in base64, e.g. the output of openssl rand -base64 32',
-      },
-    )
-    .optional(),
+  CONSOLE_SECRET_KEY: secret(
+    z
+      .string()
+      .refine(
+        (value) =>
+          /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length >= 32,
+        {
+          error:
+            'must be at least 32 random bytes in base64, e.g. the output of openssl rand -base64 32',
+        },
+      )
+      .optional(),
+  ),
   /** The console's own listener: loopback unless the operator exposes it on purpose. */
-  CONSOLE_HOST: z.string().min(1).default('127.0.0.1'),
-  CONSOLE_PORT: port.default(3001),
+  CONSOLE_HOST: shown(z.string().min(1).default('127.0.0.1')),
+  CONSOLE_PORT: shown(port.default(3001)),
   /** Where operators open the console, for the links the `leads users` commands print. */
-  CONSOLE_ORIGIN: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// origin' })
-    .transform((value) => new URL(value).origin)
-    .default('http://localhost:8081'),
+  CONSOLE_ORIGIN: shown(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// origin' })
+      .transform((value) => new URL(value).origin)
+      .default('http://localhost:8081'),
+  ),
   /** A console session ends after this much inactivity, and in any case this long after sign-in. */
-  SESSION_IDLE_MINUTES: positiveInt.max(24 * 60).default(30),
-  SESSION_MAX_HOURS: positiveInt.max(24 * 7).default(12),
+  SESSION_IDLE_MINUTES: shown(positiveInt.max(24 * 60).default(30)),
+  SESSION_MAX_HOURS: shown(positiveInt.max(24 * 7).default(12)),
   // Single sign-on (src/operators/sso/, docs/configuration.md "Single sign-on"): on when OIDC_ISSUER_URL is given.
   /** The OpenID Provider's issuer, found by discovery: https only. */
   OIDC_ISSUER_URL: z
     .url({ protocol: /^https$/, error: 'must be the provider’s https:// issuer URL' })
     .optional(),
   OIDC_CLIENT_ID: z.string().min(1).max(255).optional(),
-  OIDC_CLIENT_SECRET: z.string().min(1).max(1024).optional(),
+  OIDC_CLIENT_SECRET: secret(z.string().min(1).max(1024).optional()),
   /** The domains of the verified e-mail addresses that may sign in (example.com, exactly). */
   OIDC_ALLOWED_DOMAINS: z
     .string()
@@ -161,6 +203,19 @@ const settings = z.object({
           error: 'must be domain names such as example.com, comma-separated',
         }),
       ),
+    ),
+  /**
+   * The scopes every sign-in asks for, space-separated; openid among them. `groups` and
+   * `offline_access` are added when the provider lists them (sso/relying-party.ts, scopesFor).
+   */
+  OIDC_SCOPES: z
+    .string()
+    .default('openid email profile')
+    .transform((value) => value.split(/\s+/).filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, { error: SCOPES_ERROR }))
+        .refine((scopes) => scopes.includes('openid'), { error: SCOPES_ERROR }),
     ),
   /** The claim that lists the user's groups (Entra ID: groups, as object ids). */
   OIDC_GROUPS_CLAIM: z.string().min(1).max(100).default('groups'),
@@ -199,13 +254,17 @@ const settings = z.object({
     { error: 'must be dates such as 2026-12-25, comma-separated' },
   ),
   /**
-   * The callback promise (src/leads/lead-promises.ts): the success toast and the receipt tell
-   * every prospect "within 24 hours", counted by the clock, nights and weekends included. A
-   * deployment whose copy promises otherwise says so here. Hours, fractions allowed (a drill with
-   * short windows).
+   * Once the callback promise's hours. The promise is what the site says (contract/promises.json):
+   * a deployment that tracked other hours than its pages state would break its word quietly, so
+   * a value stops the start instead of being ignored.
    */
-  CONTACT_RESPONSE_HOURS: hours.default(24),
-  /** The owner (or the team) is reminded this long before a callback is due. */
+  CONTACT_RESPONSE_HOURS: retired(
+    'is no longer a setting: the callback promise is the one the site states (contract/promises.json), tracked as written; remove it',
+  ),
+  /**
+   * The owner (or the team) is reminded this long before a callback is due (the callback is due
+   * contract/promises.json's callbackHours after receipt).
+   */
   CONTACT_REMINDER_HOURS: hours.default(4),
   /**
    * The kinds of lead given to operators in turn as they arrive (contact, accessibility,
@@ -218,11 +277,20 @@ const settings = z.object({
     },
   ),
   /** The audit trail is kept this long (at least a year), apart from the leads' retention. */
-  AUDIT_RETENTION_DAYS: positiveInt.min(365).max(36_500).default(730),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUDIT_RETENTION_DAYS: shown(positiveInt.min(365).max(36_500).default(730)),
+  LOG_LEVEL: shown(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
 });
 
 type Settings = z.output<typeof settings>;
+
+/** The names of the settings of a nature: the secrets, or those whose value may be shown. */
+export function settingsThat(nature: keyof SettingNature): (keyof Settings)[] {
+  return (Object.keys(settings.shape) as (keyof Settings)[]).filter(
+    (name) => settingNature.get(settings.shape[name])?.[nature],
+  );
+}
 
 /**
  * The settings, validated: each value on its own, then the rules between them, each of which
@@ -232,12 +300,7 @@ export const envSchema = settings
   .superRefine(checkDatabase)
   .superRefine(checkNotifications)
   .superRefine(checkDevelopmentOnly)
-  .superRefine(checkRenamed)
-  .superRefine(checkSingleSignOn)
-  .transform(({ NOTIFY_WORKER, ...env }) => ({
-    ...env,
-    BACKGROUND_JOBS: env.BACKGROUND_JOBS ?? NOTIFY_WORKER ?? true,
-  }));
+  .superRefine(checkSingleSignOn);
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -281,11 +344,11 @@ function checkNotifications(env: Settings, context: z.RefinementCtx): void {
     });
   }
   // A reminder that comes when the promise is already broken reminds nobody of anything.
-  if (env.CONTACT_REMINDER_HOURS >= env.CONTACT_RESPONSE_HOURS) {
+  if (env.CONTACT_REMINDER_HOURS >= promises.callbackHours) {
     context.addIssue({
       code: 'custom',
       path: ['CONTACT_REMINDER_HOURS'],
-      message: `must be less than CONTACT_RESPONSE_HOURS (${env.CONTACT_RESPONSE_HOURS}): the reminder comes before the callback is due`,
+      message: `must be less than the callback promise's ${promises.callbackHours} hours: the reminder comes before the callback is due`,
     });
   }
   if (env.ACKNOWLEDGE_SENDER && given.length < email.length) {
@@ -303,21 +366,6 @@ function checkDevelopmentOnly(env: Settings, context: z.RefinementCtx): void {
       code: 'custom',
       path: ['EMBEDDED_DATABASE'],
       message: 'is for development only and is refused with NODE_ENV=production: set DATABASE_URL',
-    });
-  }
-}
-
-function checkRenamed(env: Settings, context: z.RefinementCtx): void {
-  if (
-    env.BACKGROUND_JOBS !== undefined &&
-    env.NOTIFY_WORKER !== undefined &&
-    env.BACKGROUND_JOBS !== env.NOTIFY_WORKER
-  ) {
-    context.addIssue({
-      code: 'custom',
-      path: ['NOTIFY_WORKER'],
-      message:
-        'is the old name of BACKGROUND_JOBS, and the two disagree: keep BACKGROUND_JOBS only',
     });
   }
 }

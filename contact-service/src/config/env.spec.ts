@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, deprecatedSettings, parseEnv, redact, secretValues } from './env.js';
+import { ConfigError, parseEnv, redact, secretValues } from './env.js';
 
 const DATABASE = { DATABASE_URL: 'postgres://contact@db:5432/contact' };
 
@@ -91,24 +91,30 @@ describe('parseEnv', () => {
     });
   });
 
-  describe('BACKGROUND_JOBS, once NOTIFY_WORKER', () => {
-    it('is on by default, and reads the old name with a warning', () => {
-      expect(parseEnv(DATABASE).BACKGROUND_JOBS).toBe(true);
-      expect(parseEnv({ ...DATABASE, BACKGROUND_JOBS: 'false' }).BACKGROUND_JOBS).toBe(false);
-      const old = { ...DATABASE, NOTIFY_WORKER: 'false' };
-      expect(parseEnv(old).BACKGROUND_JOBS).toBe(false);
-      expect(parseEnv(old)).not.toHaveProperty('NOTIFY_WORKER');
-      expect(deprecatedSettings(old)).toEqual([expect.stringContaining('BACKGROUND_JOBS')]);
-      expect(deprecatedSettings(DATABASE)).toEqual([]);
+  describe('the promises', () => {
+    it('refuses the callback hours as a setting: the site states them, the service tracks them', () => {
+      expect(configError({ ...DATABASE, CONTACT_RESPONSE_HOURS: '48' })).toBe(
+        'Invalid configuration: CONTACT_RESPONSE_HOURS is no longer a setting: the callback promise is the one the site states (contract/promises.json), tracked as written; remove it',
+      );
     });
 
-    it('stops the start when the two names disagree', () => {
-      const message = configError({ ...DATABASE, BACKGROUND_JOBS: 'true', NOTIFY_WORKER: 'false' });
-      expect(message).toContain('NOTIFY_WORKER');
-      expect(message).toContain('BACKGROUND_JOBS');
+    it('keeps the reminder before the promise is due', () => {
       expect(
-        parseEnv({ ...DATABASE, BACKGROUND_JOBS: 'true', NOTIFY_WORKER: 'true' }),
-      ).toMatchObject({ BACKGROUND_JOBS: true });
+        parseEnv({ ...DATABASE, CONTACT_REMINDER_HOURS: '23.95' }).CONTACT_REMINDER_HOURS,
+      ).toBe(23.95);
+      expect(configError({ ...DATABASE, CONTACT_REMINDER_HOURS: '24' })).toContain(
+        "CONTACT_REMINDER_HOURS must be less than the callback promise's 24 hours",
+      );
+    });
+  });
+
+  describe('BACKGROUND_JOBS, once NOTIFY_WORKER', () => {
+    it('is on by default; the old name stops the start and says the new one', () => {
+      expect(parseEnv(DATABASE).BACKGROUND_JOBS).toBe(true);
+      expect(parseEnv({ ...DATABASE, BACKGROUND_JOBS: 'false' }).BACKGROUND_JOBS).toBe(false);
+      expect(configError({ ...DATABASE, NOTIFY_WORKER: 'false' })).toBe(
+        'Invalid configuration: NOTIFY_WORKER is now called BACKGROUND_JOBS: rename it',
+      );
     });
   });
 

@@ -1,41 +1,15 @@
-import { envSchema, type Env } from './env.schema.js';
+import { envSchema, settingsThat, type Env } from './env.schema.js';
 
 export type { Env } from './env.schema.js';
 
 export class ConfigError extends Error {}
 
 /**
- * Settings whose value may be shown back when it is wrong. Any other setting, and every one added
- * later, is named without its value: a start-up error must never print a secret.
+ * Settings whose value may be shown back when it is wrong (marked so in env.schema.ts). Any other
+ * setting, and every one added later unless marked, is named without its value: a start-up error
+ * must never print a secret.
  */
-const SHOWN_VALUES = new Set([
-  'NODE_ENV',
-  'HOST',
-  'PORT',
-  'EMBEDDED_DATABASE',
-  'DATABASE_POOL_SIZE',
-  'DATABASE_TIMEOUT_MS',
-  'MIGRATION_TIMEOUT_MS',
-  'EMBEDDED_DB_PORT',
-  'TRUST_PROXY',
-  'RATE_LIMIT_MAX',
-  'RATE_LIMIT_WINDOW_SECONDS',
-  'LOG_LEVEL',
-  'NOTIFY_FROM',
-  'ACKNOWLEDGE_SENDER',
-  'NOTIFY_RETRY_LIMIT',
-  'NOTIFY_RETRY_DELAY_SECONDS',
-  'BACKGROUND_JOBS',
-  'NOTIFY_WORKER',
-  'NOTIFY_LEASE_SECONDS',
-  'RETENTION_DAYS',
-  'CONSOLE_HOST',
-  'CONSOLE_PORT',
-  'CONSOLE_ORIGIN',
-  'SESSION_IDLE_MINUTES',
-  'SESSION_MAX_HOURS',
-  'AUDIT_RETENTION_DAYS',
-]);
+const SHOWN_VALUES = new Set<string>(settingsThat('shown'));
 
 /** Parses the environment; a bad value throws a ConfigError whose message is one line naming it. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -53,25 +27,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
 }
 
-/** Settings under an old name that are still read: each start says so, in one line each. */
-export function deprecatedSettings(source: Record<string, string | undefined>): string[] {
-  return source.NOTIFY_WORKER
-    ? ['NOTIFY_WORKER is deprecated: it is read as BACKGROUND_JOBS, the name to use from now on']
-    : [];
-}
-
-/** Every value a log line must not show: passwords, and whole URLs that may carry one. */
+/**
+ * Every value a log line must not show: the secret settings (marked so in env.schema.ts) whole,
+ * and the passwords and tokens inside the URLs among them.
+ */
 export function secretValues(env: Env): string[] {
-  const values = [
-    env.CONSOLE_SECRET_KEY,
-    env.DATABASE_PASSWORD,
-    env.DATABASE_URL,
-    env.SMTP_URL,
-    env.WEBHOOK_URL,
-    env.WEBHOOK_SECRET,
-    env.SLACK_WEBHOOK_URL,
-    env.OIDC_CLIENT_SECRET,
-  ];
+  const values = settingsThat('secret').map((name) => {
+    const value: unknown = env[name as keyof Env];
+    return typeof value === 'string' ? value : undefined;
+  });
   for (const url of [env.DATABASE_URL, env.SMTP_URL]) {
     if (!url) continue;
     const { password } = new URL(url);

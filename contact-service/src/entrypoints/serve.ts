@@ -3,7 +3,6 @@ import { Logger } from 'nestjs-pino';
 import { closeGracefully, createApp } from '../app/app.factory.js';
 import { createConsoleApp } from '../app/console.factory.js';
 import type { AppRole } from '../app/app.module.js';
-import { deprecatedSettings } from '../config/env.js';
 import { EnvironmentService } from '../config/environment.service.js';
 import { resolveDatabase } from '../database/resolve-database.js';
 import { onStopSignal, readSettings, run } from './start-up.js';
@@ -16,9 +15,7 @@ import { onStopSignal, readSettings, run } from './start-up.js';
 export function serve(role: AppRole): void {
   run(async () => {
     // The worker runs the background jobs by definition, whatever the API's setting says.
-    const env = readSettings(
-      role === 'worker' ? { BACKGROUND_JOBS: 'true', NOTIFY_WORKER: undefined } : {},
-    );
+    const env = readSettings(role === 'worker' ? { BACKGROUND_JOBS: 'true' } : {});
     if (role === 'worker' && !env.DATABASE_URL) {
       throw new Error('the worker needs DATABASE_URL: it shares the queue of a Postgres server');
     }
@@ -29,7 +26,6 @@ export function serve(role: AppRole): void {
     // The operators' console runs beside the public API, on a port of its own, when it has a key.
     const consoleApp =
       role === 'api' && env.CONSOLE_SECRET_KEY ? await createConsoleApp(environment) : null;
-    for (const warning of deprecatedSettings(process.env)) logger.warn(warning);
     logger.log(`Database: ${database.description}`);
     onStopSignal(async (signal) => {
       logger.log(`${signal} received: finishing what is in flight, then closing the database pool`);

@@ -1,3 +1,4 @@
+import promises from '@proposal-site/contract/promises.json' with { type: 'json' };
 import type { PromisedStep } from '../leads/lead.js';
 
 /**
@@ -28,7 +29,7 @@ const WHAT: Record<PromisedStep, string> = {
 /** A due time as people read it in the support time zone: "26 Nov 2026, 14:00 CET". */
 export const dueText = (at: Date) =>
   new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Paris',
+    timeZone: promises.supportHours.timeZone,
     day: 'numeric',
     month: 'short',
     year: 'numeric',

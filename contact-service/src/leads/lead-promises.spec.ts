@@ -14,7 +14,6 @@ import { supportCalendar } from './support-hours.js';
 
 const rules: PromiseRules = {
   calendar: supportCalendar(['2026-12-25']),
-  callbackHours: 24,
   callbackReminderHours: 4,
 };
 const at = (iso: string) => new Date(iso);
@@ -46,13 +45,10 @@ describe('the callback promise', () => {
     expect(pendingStep('accessibility', 'resolved')).toBeNull();
   });
 
-  it('follows CONTACT_RESPONSE_HOURS', () => {
-    const short = { ...rules, callbackHours: 0.02, callbackReminderHours: 0.01 };
-    expect(dueAt('callback', at('2026-11-25T10:00:00Z'), short)).toEqual(
-      at('2026-11-25T10:01:12Z'),
-    );
-    expect(reminderAt('callback', at('2026-11-25T10:00:00Z'), short)).toEqual(
-      at('2026-11-25T10:00:36Z'),
+  it('follows CONTACT_REMINDER_HOURS', () => {
+    const early = { ...rules, callbackReminderHours: 12 };
+    expect(reminderAt('callback', at('2026-11-25T10:00:00Z'), early)).toEqual(
+      at('2026-11-25T22:00:00Z'),
     );
   });
 });

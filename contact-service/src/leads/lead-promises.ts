@@ -1,3 +1,4 @@
+import promises from '@proposal-site/contract/promises.json' with { type: 'json' };
 import type { EnvironmentService } from '../config/environment.service.js';
 import type { LeadKind } from './lead-kind.js';
 import type { LeadStatus } from './lead-status.js';
@@ -13,12 +14,13 @@ import {
 
 /**
  * The promises the site makes to the people who write, the one rule of each, read by the inbox,
- * the metrics, the overview and the reminders (promise-watch.ts):
+ * the metrics, the overview and the reminders (promise-watch.ts). Their numbers are the ones the
+ * pages, the success toast and the receipt state: contract/promises.json.
  *
  * - callback: the success toast and the receipt say "We'll be in touch within 24 hours": a
- *   contact request is to leave `new` for `contacted` within CONTACT_RESPONSE_HOURS of its
- *   receipt, by the clock (nights, weekends and holidays count: that is what the prospect read).
- *   The owner, or the team, is reminded CONTACT_REMINDER_HOURS before.
+ *   contact request is to leave `new` for `contacted` within CALLBACK_HOURS of its receipt, by
+ *   the clock (nights, weekends and holidays count: that is what the prospect read). The owner,
+ *   or the team, is reminded CONTACT_REMINDER_HOURS before.
  * - acknowledge and assess: the accessibility page's 2 and 5 business days in support hours
  *   (support-hours.ts); the reminder comes when support opens on the day it is due.
  *
@@ -42,13 +44,14 @@ export const FIRST_STEP = {
 
 export interface PromiseRules {
   calendar: SupportCalendar;
-  /** CONTACT_RESPONSE_HOURS. */
-  callbackHours: number;
   /** CONTACT_REMINDER_HOURS: before the callback's due time. */
   callbackReminderHours: number;
 }
 
 const HOUR = 3_600_000;
+
+/** The callback promise, in hours from receipt by the clock: what the toast and receipt say. */
+export const CALLBACK_HOURS = promises.callbackHours;
 
 /** The step a lead of this kind has open in this status, if any. */
 export function pendingStep(kind: LeadKind, status: LeadStatus): PromisedStep | null {
@@ -62,7 +65,7 @@ export function pendingStep(kind: LeadKind, status: LeadStatus): PromisedStep | 
 /** When a step is due for a lead received at `receivedAt`. */
 export function dueAt(step: PromisedStep, receivedAt: Date, rules: PromiseRules): Date {
   return step === 'callback'
-    ? new Date(receivedAt.getTime() + rules.callbackHours * HOUR)
+    ? new Date(receivedAt.getTime() + CALLBACK_HOURS * HOUR)
     : supportDueAt(step, receivedAt, rules.calendar);
 }
 
@@ -111,7 +114,7 @@ export interface Cutoffs {
 export function receiptCutoffs(step: PromisedStep, now: Date, rules: PromiseRules): Cutoffs {
   const today = supportDate(now);
   if (step === 'callback') {
-    const hours = rules.callbackHours * HOUR;
+    const hours = CALLBACK_HOURS * HOUR;
     return {
       overdue: new Date(now.getTime() - hours),
       soon: new Date(now.getTime() - hours + rules.callbackReminderHours * HOUR),
@@ -138,7 +141,6 @@ export function dueCutoffs(now: Date, rules: PromiseRules): DueCutoffs {
 export function promiseRules(environment: Pick<EnvironmentService, 'get'>): PromiseRules {
   return {
     calendar: supportCalendar(environment.get('SUPPORT_HOLIDAYS')),
-    callbackHours: environment.get('CONTACT_RESPONSE_HOURS'),
     callbackReminderHours: environment.get('CONTACT_REMINDER_HOURS'),
   };
 }

@@ -1,5 +1,7 @@
+import promises from '@proposal-site/contract/promises.json' with { type: 'json' };
+
 /**
- * The support hours the accessibility page states (spec: "support hours 9 AM - 5 PM CET",
+ * The support hours the accessibility page states (contract/promises.json: 9 AM - 5 PM CET,
  * weekends off) and the promises counted in them: acknowledgement within 2 business days,
  * assessment within 5. A business day is the 8 support hours of a working day, so a report
  * received on Friday at 4 PM is to be acknowledged by Tuesday at 4 PM, and one received on a
@@ -7,14 +9,17 @@
  *
  * CET is read as Central European time, summer time included: Europe/Paris.
  */
-export const SUPPORT_TIME_ZONE = 'Europe/Paris';
-const OPENS = 9;
-const CLOSES = 17;
+export const SUPPORT_TIME_ZONE = promises.supportHours.timeZone;
+const OPENS = promises.supportHours.opens;
+const CLOSES = promises.supportHours.closes;
 const HOUR = 3_600_000;
 export const BUSINESS_DAY_HOURS = CLOSES - OPENS;
 
 /** The accessibility page's promises, in business days from receipt (lead-promises.ts). */
-export const PROMISES = { acknowledge: 2, assess: 5 } as const;
+export const PROMISES = {
+  acknowledge: promises.acknowledgeBusinessDays,
+  assess: promises.assessBusinessDays,
+} as const;
 export type SupportStep = keyof typeof PROMISES;
 
 export interface SupportCalendar {

@@ -64,7 +64,7 @@ export class MetricsService {
   }
 
   /**
-   * Leads whose promise (a callback within CONTACT_RESPONSE_HOURS, an accessibility
+   * Leads whose promise (a callback within 24 hours, an accessibility
    * acknowledgement in 2 business days, an assessment in 5: leads/lead-promises.ts) is past due,
    * or past its reminder and due soon, so that an alert can fire before a promise breaks.
    */

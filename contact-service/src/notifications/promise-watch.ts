@@ -74,7 +74,7 @@ export class PromiseWatch {
       retryBackoff: true,
       retryDelayMax: 3600,
       expireInSeconds: 120,
-      // A job waits as long as its promise does: a year covers any CONTACT_RESPONSE_HOURS.
+      // A job waits as long as its promise does: a year covers any of contract/promises.json.
       retentionSeconds: 400 * 24 * 3600,
       deleteAfterSeconds: 7 * 24 * 3600,
     });

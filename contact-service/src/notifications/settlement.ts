@@ -1,3 +1,20 @@
+// What happens when a delivery fails (a webhook that answers 500, a mail server that refuses, a
+// Slack workspace that is down), from the attempt to a person who can see it:
+//
+// - The attempt is counted before it is made (startAttempts), so a worker that dies mid-delivery
+//   leaves a trace; its error is kept in the notification's row (last_error), with no secret of
+//   the settings and no address of the lead in it (errorText).
+// - The row stays `pending` and the job goes back to the queue (jobResults), which tries again
+//   NOTIFY_RETRY_LIMIT times (15), after NOTIFY_RETRY_DELAY_SECONDS (5) doubling up to 10 hours:
+//   about a day in all. A receiver that answers 410 Gone is not tried again (permanent).
+// - Out of attempts, or permanent, the row is settled `failed` with its last error
+//   (recordFailures); a job the queue gave up on after its worker died is settled too (giveUp).
+// - A person sees it: the console's Notifications screen (/console/deliveries) and the lead's
+//   screen list it with its error, `leads notifications --failed` prints it, and /metrics counts
+//   it (notification_deliveries_total{outcome="failed"}, notifications_failed{channel}).
+// - Once the receiver is fixed, an operator gives it back to the outbox with a fresh budget
+//   (redelivery.ts: the console's "Deliver again", or `leads retry`). The lead was stored before any
+//   of this, and is never lost by a failed delivery.
 import type { DataSource } from 'typeorm';
 import { redact } from '../config/env.js';
 import type { Job, JobResult } from '../integrations/queue/job-queue.js';

@@ -1,10 +1,14 @@
+import passwords from '@proposal-site/contract/passwords.json' with { type: 'json' };
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
 
-/** NIST SP 800-63B: at least 12 characters, at most 256 (before hashing), no composition rules. */
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 256;
+/**
+ * NIST SP 800-63B: at least 12 characters, at most 256 (before hashing), no composition rules:
+ * contract/passwords.json, which the console's forms read too.
+ */
+export const PASSWORD_MIN = passwords.min;
+export const PASSWORD_MAX = passwords.max;
 /** zxcvbn's score 3: "safely unguessable", about 10^8 guesses or more. */
 const MIN_SCORE = 3;
 

@@ -1,6 +1,6 @@
 import { SECTION_IDS } from '../features/navigation/section-ids';
 import { SectionLink } from '../features/navigation/SectionLink';
-import { CLAIMS } from '../shared/content';
+import { CALLBACK_HOURS, CLAIMS } from '../shared/content';
 import { siteConfig } from '../shared/site-config';
 import { ExternalLink } from '../shared/ui/ExternalLink';
 import { SectionHeading } from '../shared/ui/SectionHeading';
@@ -182,7 +182,7 @@ export function HomePage() {
           <div className="form-panel">
             <h3 className="form-title">Request a discovery call</h3>
             <p className="form-intro">
-              Tell us about your team and we will be in touch within 24 hours.
+              {`Tell us about your team and we will be in touch within ${CALLBACK_HOURS} hours.`}
             </p>
             <ContactFormIsland />
           </div>

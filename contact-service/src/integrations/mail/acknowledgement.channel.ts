@@ -1,10 +1,12 @@
+import promises from '@proposal-site/contract/promises.json' with { type: 'json' };
 import type { Lead } from '../../leads/lead.js';
 import { messageIdOf, sendMail, type MailTransport } from './mail-transport.js';
 
 /**
  * A short receipt to the sender. It repeats nothing they typed (not even their name), so the
  * form cannot be used to send someone else a message of one's choosing; the service sends at
- * most one per address a day (leads/lead-writer.ts).
+ * most one per address a day (leads/lead-writer.ts). The promise it repeats is the one the site
+ * states and the service tracks (contract/promises.json).
  */
 export function acknowledgementOf(lead: Lead): { subject: string; text: string } {
   if (lead.kind === 'accessibility') {
@@ -13,7 +15,7 @@ export function acknowledgementOf(lead: Lead): { subject: string; text: string }
       text: [
         'Thank you for your accessibility feedback. We received it.',
         '',
-        'We will acknowledge it within 2 business days and assess it within 5 business days.',
+        `We will acknowledge it within ${promises.acknowledgeBusinessDays} business days and assess it within ${promises.assessBusinessDays} business days.`,
         '',
         'If you did not send feedback through our website, you can ignore this email.',
         '',
@@ -23,7 +25,7 @@ export function acknowledgementOf(lead: Lead): { subject: string; text: string }
   return {
     subject: 'We received your request',
     text: [
-      'Thank you for your interest. We received your request for a discovery call and will be in touch within 24 hours to schedule it.',
+      `Thank you for your interest. We received your request for a discovery call and will be in touch within ${promises.callbackHours} hours to schedule it.`,
       '',
       'If you did not send a request through our website, you can ignore this email.',
       '',

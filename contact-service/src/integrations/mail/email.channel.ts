@@ -1,3 +1,4 @@
+import promises from '@proposal-site/contract/promises.json' with { type: 'json' };
 import type { Lead } from '../../leads/lead.js';
 import { alertLine, alertText, type ConsoleAlert } from '../console-alert.js';
 import { noticeLine, noticeText, type PromiseNotice } from '../promise-notice.js';
@@ -32,7 +33,7 @@ function fieldsOf(lead: Lead): [string, string][] {
 export function textOf(lead: Lead): string {
   const intro =
     lead.kind === 'accessibility'
-      ? 'Accessibility feedback arrived through the website. The accessibility statement promises an acknowledgement within 2 business days and an assessment within 5.'
+      ? `Accessibility feedback arrived through the website. The accessibility statement promises an acknowledgement within ${promises.acknowledgeBusinessDays} business days and an assessment within ${promises.assessBusinessDays}.`
       : 'A prospect asked for a discovery call through the website.';
   return [
     intro,

@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuditTrail } from '../../audit/audit-trail.js';
 import { apiError } from '../../http/api-error.js';
 import { Passkeys } from '../passkeys.js';
+import { PASSWORD_MAX } from '../password-policy.js';
 import type { Operator } from '../sessions.js';
 import { Sessions } from '../sessions.js';
 import { SIGN_IN_FAILED, SignIn } from '../sign-in.js';
@@ -22,8 +23,11 @@ import { CurrentOperator, Public } from './access.js';
 import { fieldsOf } from './console-body.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
-/** Text fields of a password are measured in code units here; the policy counts characters. */
-export const PASSWORD_FIELD = 1024;
+/**
+ * Text fields of a password are measured in code units here, and a character may take two; the
+ * policy counts characters (contract/passwords.json), as the console's fields do.
+ */
+export const PASSWORD_FIELD = PASSWORD_MAX * 2;
 /** A passkey's answer as JSON text: about 1 KB from common authenticators. */
 export const PASSKEY_FIELD = 12_000;
 
@@ -75,8 +79,11 @@ export class SessionController {
     });
     if (result.outcome === 'wait') {
       void reply.header('Retry-After', String(result.seconds));
+      const why = result.busy
+        ? 'Too many sign-ins are being checked at once.'
+        : 'Too many failed sign-ins.';
       throw new HttpException(
-        apiError(429, `Too many failed sign-ins. Try again in ${waitText(result.seconds)}.`),
+        apiError(429, `${why} Try again in ${waitText(result.seconds)}.`),
         429,
       );
     }

@@ -10,6 +10,7 @@ import { PageHeading } from '../ui/PageHeading';
 import { Problem } from '../ui/Problem';
 import { QrCode } from '../ui/QrCode';
 import { RecoveryCodeList } from '../ui/RecoveryCodeList';
+import { PASSWORD_FIELD_MAX, PASSWORD_HINT, PASSWORD_MIN } from '../ui/password-rule';
 
 const PROBLEM_ID = 'enrol-problem';
 
@@ -102,9 +103,9 @@ export function EnrolPage() {
           name="password"
           type="password"
           autoComplete="new-password"
-          hint="At least 12 characters. A phrase of several unrelated words is strong and easy to remember."
-          minLength={12}
-          maxLength={1024}
+          hint={`${PASSWORD_HINT} A phrase of several unrelated words is strong and easy to remember.`}
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_FIELD_MAX}
           problemId={problemId}
         />
         <section aria-labelledby="app-title" className="panel">

@@ -13,6 +13,7 @@ import {
 import { Field } from '../ui/Field';
 import { PageHeading } from '../ui/PageHeading';
 import { Problem } from '../ui/Problem';
+import { PASSWORD_FIELD_MAX } from '../ui/password-rule';
 
 const PROBLEM_ID = 'sign-in-problem';
 
@@ -141,7 +142,7 @@ export function SignInPage() {
             name="password"
             type="password"
             autoComplete="current-password"
-            maxLength={1024}
+            maxLength={PASSWORD_FIELD_MAX}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             problemId={problemId}

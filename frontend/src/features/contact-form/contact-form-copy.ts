@@ -1,12 +1,13 @@
 // The contact form's fixed wording (frontend/README.md, "Fixed wording and constants"). The
 // per-field messages are the contract's, in contact-schema.ts.
 import { subjects } from '@proposal-site/contract/contact-fields.json';
+import { callbackHours } from '@proposal-site/contract/promises.json';
 
 export const SUBMIT_LABEL = 'Request a Discovery Call';
 export const SUBMITTING_LABEL = 'Submitting...';
 
-export const SUCCESS_TOAST_TEXT =
-  "Thank you for your interest! We'll be in touch within 24 hours to schedule your discovery call.";
+/** The callback promise the service tracks (contract/promises.json): the spec's 24 hours. */
+export const SUCCESS_TOAST_TEXT = `Thank you for your interest! We'll be in touch within ${callbackHours} hours to schedule your discovery call.`;
 export const ERROR_TOAST_TITLE = 'Something went wrong';
 export const errorToastText = (email: string): string =>
   `Please try again or email us directly at ${email}`;

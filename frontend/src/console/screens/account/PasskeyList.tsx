@@ -10,6 +10,7 @@ import {
 } from '../../api/console-api';
 import { Field } from '../../ui/Field';
 import { Problem } from '../../ui/Problem';
+import { PASSWORD_FIELD_MAX } from '../../ui/password-rule';
 
 const PROBLEM_ID = 'passkey-problem';
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -107,7 +108,7 @@ export function PasskeyList() {
           name="password"
           type="password"
           autoComplete="current-password"
-          maxLength={1024}
+          maxLength={PASSWORD_FIELD_MAX}
           problemId={problemId}
         />
         <Field

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { problemText, useChangePasswordMutation } from '../../api/console-api';
 import { Field } from '../../ui/Field';
 import { Problem } from '../../ui/Problem';
+import { PASSWORD_FIELD_MAX, PASSWORD_HINT, PASSWORD_MIN } from '../../ui/password-rule';
 
 const PROBLEM_ID = 'password-problem';
 
@@ -46,7 +47,7 @@ export function PasswordForm({ username }: { username: string }) {
           name="password"
           type="password"
           autoComplete="current-password"
-          maxLength={1024}
+          maxLength={PASSWORD_FIELD_MAX}
           problemId={problemId}
         />
         <Field
@@ -62,9 +63,9 @@ export function PasswordForm({ username }: { username: string }) {
           name="newPassword"
           type="password"
           autoComplete="new-password"
-          hint="At least 12 characters."
-          minLength={12}
-          maxLength={1024}
+          hint={PASSWORD_HINT}
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_FIELD_MAX}
           problemId={problemId}
         />
         <button type="submit" disabled={isLoading}>

@@ -3,6 +3,7 @@ import { problemText, useNewRecoveryCodesMutation } from '../../api/console-api'
 import { Field } from '../../ui/Field';
 import { Problem } from '../../ui/Problem';
 import { RecoveryCodeList } from '../../ui/RecoveryCodeList';
+import { PASSWORD_FIELD_MAX } from '../../ui/password-rule';
 
 const PROBLEM_ID = 'recovery-problem';
 
@@ -36,7 +37,7 @@ export function RecoveryCodesForm() {
           name="password"
           type="password"
           autoComplete="current-password"
-          maxLength={1024}
+          maxLength={PASSWORD_FIELD_MAX}
           problemId={problemId}
         />
         <Field

@@ -1,3 +1,4 @@
+import { supportHours } from '@proposal-site/contract/promises.json';
 import type {
   DeliveryPurpose,
   Due,
@@ -39,7 +40,7 @@ const when = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Europe/Paris',
+  timeZone: supportHours.timeZone,
   timeZoneName: 'short',
 });
 
