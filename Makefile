@@ -22,7 +22,7 @@ endif
 NPM_STAMP := node_modules/.install-stamp
 WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json) deploy/kubernetes/package.json
 
-.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke tls-check e2e lighthouse up down logs ps e2e-containers leads backup restore sbom ci ci-smoke
+.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke sign-in-flood tls-check e2e lighthouse up down logs ps e2e-containers leads backup restore sbom ci ci-smoke
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-15s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -92,6 +92,9 @@ stack-down: ## Stop what stack-up started
 smoke: stack-up ## curl smoke test against the local stack (starts it if needed)
 	infra/local/smoke-test.sh
 
+sign-in-flood: stack-up ## 32 console sign-ins at once for unknown names while prospects send the form: every lead stored, no 5xx, the service under 512 MiB
+	$(NODE) infra/local/sign-in-flood.mjs
+
 tls-check: $(NPM_STAMP) ## HTTPS of the shipped nginx config (TLS_MODE=files) on its own stack: curl checks and testssl.sh, nothing above LOW
 	infra/local/tls-check.sh
 
@@ -160,4 +163,5 @@ ci: lint typecheck test budget bench ci-smoke tls-check e2e ## Everything CI pro
 ci-smoke: $(NPM_STAMP)
 	infra/local/stack-down.sh
 	STACK_SKIP_BUILD=1 infra/local/stack-up.sh
-	status=0; infra/local/smoke-test.sh || status=$$?; infra/local/stack-down.sh; exit $$status
+	status=0; infra/local/smoke-test.sh && $(NODE) infra/local/sign-in-flood.mjs || status=$$?; \
+	  infra/local/stack-down.sh; exit $$status

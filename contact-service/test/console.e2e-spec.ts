@@ -163,7 +163,7 @@ describe('enrolment', () => {
     const [row] = await db.query<{ password: string; totp_secret: Buffer }>(
       `SELECT password, totp_secret FROM users WHERE username = 'grace.hopper'`,
     );
-    expect(row!.password).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(row!.password).toMatch(/^scrypt\$32768\$8\$3\$/);
     expect(row!.totp_secret.includes(Buffer.from(Secret.fromBase32(secret).bytes))).toBe(false);
     expect((await audit('enrolment')).map((r) => r.actor)).toContain('grace.hopper');
   });
@@ -292,6 +292,25 @@ describe('signing in', () => {
       LOCK_MINUTES * 60,
     ]);
     expect((await audit('sign-in refused')).length).toBeGreaterThan(0);
+  });
+
+  it('decides attempts that arrive together one by one, before any password is hashed', async () => {
+    // Before, each attempt read the throttle before hashing and wrote it after: a burst all read
+    // "no failures yet", and every attempt cost a password hash.
+    const burst = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.3.9' });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        burst.call('POST', '/sign-in', { username: 'nobody.burst', password: PASSWORD, code: '1' }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([
+      ...Array<number>(FREE_FAILURES).fill(401),
+      ...Array<number>(8 - FREE_FAILURES).fill(429),
+    ]);
+    const failed = (await audit('sign-in failed')).filter((r) => r.actor === 'nobody.burst');
+    expect(failed).toHaveLength(FREE_FAILURES);
+    await db.query(`DELETE FROM sign_in_failures`);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   startConsole,
   type RunningConsole,
 } from './support/console-client.js';
+import { SecretBox } from '../src/operators/secret-box.js';
 import { startOpenIdProvider, type RunningProvider } from './support/openid-provider.js';
 import { SmtpSink } from './support/smtp-sink.js';
 import { freePort } from './support/free-port.js';
@@ -667,6 +668,37 @@ describe('offboarding', () => {
     } finally {
       provider.down = false;
     }
+  });
+
+  it('ends a session whose tokens were sealed under another CONSOLE_SECRET_KEY, never a 500', async () => {
+    // The key was changed (a restore on a new machine, a rotation): the rows' tokens were sealed
+    // under the earlier one. Before, the re-check and the sign-out answered 500 for ever.
+    provider.users.set('sub-kai', {
+      email: 'kai@bank.example',
+      email_verified: true,
+      groups: ['sales'],
+    });
+    const [first, second] = [new Browser(), new Browser()];
+    for (const browser of [first, second]) {
+      expect((await signIn(browser, 'sub-kai')).landed).toBe('/console/');
+    }
+    const earlier = new SecretBox(randomBytes(32).toString('base64'));
+    await db.query(
+      `UPDATE console_sessions s SET sso_tokens = $1 FROM users u
+        WHERE u.id = s.user_id AND u.username = 'kai'`,
+      [earlier.seal(Buffer.from('{"refresh":"an earlier token"}'))],
+    );
+    const out = await second.api().call('POST', '/sign-out');
+    expect(out.status).toBe(200);
+    expect(new URL(out.body.providerLogoutUrl as string).searchParams.has('id_token_hint')).toBe(
+      false,
+    );
+    console_.clock.advance(11 * 60_000);
+    expect((await first.api().call('GET', '/me')).status).toBe(401);
+    expect((await audit('sso session ended')).at(-1)).toEqual({
+      actor: 'kai',
+      details: { reason: expect.stringContaining('sealed under another CONSOLE_SECRET_KEY') },
+    });
   });
 
   it('ends a session at the re-check when the groups no longer give a role', async () => {

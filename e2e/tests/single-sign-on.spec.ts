@@ -7,6 +7,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { addUser, codeFor, enrol, expectHeading, uniqueUsername } from '../support/console.ts';
+import { filesHolding, logs } from '../support/logs.ts';
 import { mailWithSubject } from '../support/mail.ts';
 import { consoleUrl, leads } from '../support/stack.ts';
 
@@ -167,4 +168,26 @@ test('with SSO_REQUIRED=on, a break-glass account still gets in, and the admins 
   expect(await leads(['audit', '--command', 'break-glass sign-in', '--actor', name])).toContain(
     name,
   );
+});
+
+test('the sign-in callback’s code and state stay out of every log', async ({ page }) => {
+  const login = await colleague(['sales']);
+  const callback = page.waitForRequest((request) =>
+    new URL(request.url()).pathname.endsWith('/sso/callback'),
+  );
+  await signInThroughProvider(page, login);
+  const params = new URL((await callback).url()).searchParams;
+  const [code, state] = [params.get('code'), params.get('state')];
+  expect(code && state).toBeTruthy();
+  await expectHeading(page, 'Inbox');
+  // The sign-in is in the audit trail, and the callback's request in the logs, by its path.
+  expect(await leads(['audit', '--command', 'sso sign-in', '--actor', login])).toContain(login);
+  await expect
+    .poll(() => logs().some(({ text }) => text.includes('/api/console/sso/callback')))
+    .toBe(true);
+  // The provider's own log is its business: it issued them.
+  const holding = filesHolding([code!, state!]).filter(
+    (name) => !name.startsWith('identity-provider'),
+  );
+  expect(holding).toEqual([]);
 });

@@ -60,7 +60,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = toApiError(exception, this.logger, this.unreadable);
-    if (body.status === 503) void reply.header('Retry-After', '5');
+    if ((body.status === 503 || body.status === 429) && !reply.hasHeader('Retry-After')) {
+      void reply.header('Retry-After', '5');
+    }
     void reply.status(body.status).type('application/json; charset=utf-8').send(body);
   }
 }

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
-import { LeadOwners } from '../leads/lead-owners.js';
+import { AUTO_ASSIGN_ACTOR, LeadOwners } from '../leads/lead-owners.js';
+import { WATCH_ACTOR } from '../notifications/promise-watch.js';
 import { hashOf, newToken } from './tokens.js';
 
 export const ROLES = ['member', 'admin'] as const;
@@ -47,12 +48,23 @@ export function roleOf(text: string): Role {
 
 const USERNAME = /^[a-z0-9][a-z0-9._-]{1,63}$/;
 
+/**
+ * The names the product records its own actions under in a lead's history (a lead given in turn,
+ * a reminder sent): an account that took one could pass for the system there.
+ */
+export const SYSTEM_ACTORS: readonly string[] = [AUTO_ASSIGN_ACTOR, WATCH_ACTOR];
+
 /** A username as stored: lower case, 2 to 64 of a-z, 0-9, dot, dash and underscore. */
 export function usernameOf(text: string): string {
   const username = text.trim().toLowerCase();
   if (!USERNAME.test(username)) {
     throw new AccountError(
       'A username is 2 to 64 characters: letters a-z, digits, dots, dashes and underscores, starting with a letter or digit.',
+    );
+  }
+  if (SYSTEM_ACTORS.includes(username)) {
+    throw new AccountError(
+      `${username} is the name of the product's own actions in a lead's history: choose another.`,
     );
   }
   return username;

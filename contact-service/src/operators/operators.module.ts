@@ -49,6 +49,7 @@ function relyingParty(environment: EnvironmentService): RelyingParty | null {
     clientSecret: environment.get('OIDC_CLIENT_SECRET')!,
     consoleOrigin: settings(environment).origin,
     requiredAcr: environment.get('OIDC_REQUIRED_ACR'),
+    scopes: environment.get('OIDC_SCOPES'),
   });
 }
 

@@ -11,11 +11,21 @@ const FORGET_MS = 24 * 3600_000;
 /** When a refused attempt may be made again; null when it may be made now. */
 export type Wait = { untilMs: number } | null;
 
+interface Row {
+  failures: number;
+  lastFailureAt: Date;
+  lockedUntil: Date | null;
+}
+
 /**
  * Sign-in failures counted per account and per client address, in Postgres so that every replica
  * counts alike: after FREE_FAILURES, each next attempt must wait a growing delay; after
  * LOCK_AFTER, LOCK_MINUTES. A success clears the account's count (not the address's: one good
  * password does not unlock a client guessing at many accounts).
+ *
+ * An attempt is decided and counted before its password is checked (begin), and a success takes
+ * the count back (succeeded): attempts that arrive together queue on their rows and are decided
+ * one after another, so a burst gets no more password checks than the throttle allows one by one.
  */
 export class SignInThrottle {
   constructor(
@@ -23,44 +33,70 @@ export class SignInThrottle {
     private readonly now: () => Date,
   ) {}
 
-  /** The longest wait any of `keys` is under. */
-  async waitFor(keys: string[]): Promise<Wait> {
-    const rows = (await this.dataSource.query(
-      `SELECT failures, last_failure_at AS "lastFailureAt", locked_until AS "lockedUntil"
-         FROM sign_in_failures WHERE key = ANY($1)`,
-      [keys],
-    )) as { failures: number; lastFailureAt: Date; lockedUntil: Date | null }[];
-    const now = this.now().getTime();
-    const until = Math.max(
-      0,
-      ...rows.map((row) => {
-        if (now - row.lastFailureAt.getTime() > FORGET_MS) return 0;
-        if (row.lockedUntil) return row.lockedUntil.getTime();
-        return row.failures >= FREE_FAILURES
-          ? row.lastFailureAt.getTime() + delayAfter(row.failures)
-          : 0;
-      }),
-    );
-    return until > now ? { untilMs: until } : null;
-  }
-
-  async fail(keys: string[]): Promise<void> {
+  /** Whether an attempt on `keys` may go on now; when it may, it is counted as a failure. */
+  async begin(keys: string[]): Promise<Wait> {
     const now = this.now();
-    await this.dataSource.query(
-      `INSERT INTO sign_in_failures AS f (key, failures, last_failure_at)
-       SELECT key, 1, $2 FROM unnest($1::varchar[]) AS key
-       ON CONFLICT (key) DO UPDATE SET
-         failures = CASE WHEN f.last_failure_at < $3 THEN 1 ELSE f.failures + 1 END,
-         last_failure_at = $2,
-         locked_until = CASE WHEN f.last_failure_at >= $3 AND f.failures + 1 >= $4
-                             THEN $2::timestamptz + make_interval(mins => $5) END`,
-      [keys, now, new Date(now.getTime() - FORGET_MS), LOCK_AFTER, LOCK_MINUTES],
-    );
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO sign_in_failures (key, failures, last_failure_at)
+         SELECT key, 0, $2 FROM unnest($1::varchar[]) AS key
+         ON CONFLICT (key) DO NOTHING`,
+        [keys, now],
+      );
+      // In the order of their keys, so that two attempts never wait on each other's rows.
+      const rows = (await manager.query(
+        `SELECT failures, last_failure_at AS "lastFailureAt", locked_until AS "lockedUntil"
+           FROM sign_in_failures WHERE key = ANY($1) ORDER BY key FOR UPDATE`,
+        [keys],
+      )) as Row[];
+      const wait = waitOf(rows, now.getTime());
+      if (wait) return wait;
+      await manager.query(
+        `UPDATE sign_in_failures AS f SET
+           failures = CASE WHEN f.last_failure_at < $3 THEN 1 ELSE f.failures + 1 END,
+           last_failure_at = $2,
+           locked_until = CASE WHEN f.last_failure_at >= $3 AND f.failures + 1 >= $4
+                               THEN $2::timestamptz + make_interval(mins => $5) END
+         WHERE key = ANY($1)`,
+        [keys, now, new Date(now.getTime() - FORGET_MS), LOCK_AFTER, LOCK_MINUTES],
+      );
+      return null;
+    });
   }
 
-  async clear(key: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM sign_in_failures WHERE key = $1`, [key]);
+  /**
+   * The attempt begun on [account, address] succeeded: the account's count is cleared, and the
+   * address's failure taken back.
+   */
+  async succeeded([account, address]: string[]): Promise<void> {
+    await this.dataSource.query(`DELETE FROM sign_in_failures WHERE key = $1`, [account]);
+    await this.undo([address!]);
   }
+
+  /** Takes back what begin counted, for an attempt that was never decided (the server busy). */
+  async undo(keys: string[]): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE sign_in_failures SET failures = greatest(failures - 1, 0),
+              locked_until = CASE WHEN failures - 1 >= $2 THEN locked_until END
+        WHERE key = ANY($1)`,
+      [keys, LOCK_AFTER],
+    );
+  }
+}
+
+/** The longest wait any of the rows puts an attempt under at `now`. */
+function waitOf(rows: Row[], now: number): Wait {
+  const until = Math.max(
+    0,
+    ...rows.map((row) => {
+      if (now - row.lastFailureAt.getTime() > FORGET_MS) return 0;
+      if (row.lockedUntil) return row.lockedUntil.getTime();
+      return row.failures >= FREE_FAILURES
+        ? row.lastFailureAt.getTime() + delayAfter(row.failures)
+        : 0;
+    }),
+  );
+  return until > now ? { untilMs: until } : null;
 }
 
 /** 1 s after the FREE_FAILURES-th failure, doubling with each, at most 60 s. */

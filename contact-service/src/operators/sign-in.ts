@@ -1,13 +1,16 @@
 import { createHmac } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
-import { hashPassword, verifyPassword } from './password-hash.js';
+import { hashPassword, needsRehash, PasswordHashBusy, verifyPassword } from './password-hash.js';
 import { PASSWORD_MAX } from './password-policy.js';
 import type { SecretBox } from './secret-box.js';
 import { useCode, type StoredFactor } from './second-factor.js';
 import type { Passkeys } from './passkeys.js';
 import type { Sessions } from './sessions.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
+
+/** How long a sign-in refused because too many are being checked at once is asked to wait. */
+const BUSY_SECONDS = 5;
 
 /** The one answer to every failed sign-in: it tells a guesser nothing. */
 export const SIGN_IN_FAILED = 'Wrong username, password or code.';
@@ -26,8 +29,11 @@ export interface SignInRequest {
 export type SignInResult =
   | { outcome: 'signed in'; sessionId: string }
   | { outcome: 'failed' }
-  /** Throttled: the attempt may be made again in this many seconds. */
-  | { outcome: 'wait'; seconds: number };
+  /**
+   * Not decided: the attempt may be made again in this many seconds, because of its failures
+   * (throttled) or because too many are being checked at once (busy).
+   */
+  | { outcome: 'wait'; seconds: number; busy?: true };
 
 type Candidate = StoredFactor & {
   username: string;
@@ -77,7 +83,8 @@ export class SignIn {
         actor: username || '(no username)',
         details: { ...details, address: address.slice(0, 16) },
       });
-    const wait = await this.throttle.waitFor(keys);
+    // Decided, and counted, before any password is hashed (sign-in-throttle.ts).
+    const wait = await this.throttle.begin(keys);
     if (wait) {
       await audit('sign-in refused', { reason: 'throttled' });
       const seconds = Math.max(1, Math.ceil((wait.untilMs - this.now().getTime()) / 1000));
@@ -90,13 +97,24 @@ export class SignIn {
          FROM users WHERE username = $1`,
       [username],
     )) as Candidate[];
-    const checked = await this.check(account, request);
+    let checked: Awaited<ReturnType<SignIn['check']>>;
+    try {
+      checked = await this.check(account, request);
+    } catch (error) {
+      if (!(error instanceof PasswordHashBusy)) throw error;
+      // More password checks waiting than the process takes on: this attempt was never decided.
+      await this.throttle.undo(keys);
+      await audit('sign-in refused', { reason: 'busy' });
+      return { outcome: 'wait', seconds: BUSY_SECONDS, busy: true };
+    }
     if ('reason' in checked || !account) {
-      await this.throttle.fail(keys);
       await audit('sign-in failed', { reason: 'reason' in checked ? checked.reason : null });
       return { outcome: 'failed' };
     }
-    await this.throttle.clear(keys[0]!);
+    await this.throttle.succeeded(keys);
+    if (account.password && needsRehash(account.password)) {
+      await this.rehash(account.id, request.password);
+    }
     const sessionId = await this.sessions.start(account.id, request.userAgent);
     if (account.breakGlass) {
       // Every use of a break-glass account is an event the admins hear of.
@@ -106,6 +124,17 @@ export class SignIn {
       await audit('sign-in', { factor: checked.factor });
     }
     return { outcome: 'signed in', sessionId };
+  }
+
+  /** A password stored under older parameters, stored again under today's now that it is known. */
+  private async rehash(userId: string, password: string): Promise<void> {
+    try {
+      const hash = await hashPassword(password);
+      await this.dataSource.query(`UPDATE users SET password = $2 WHERE id = $1`, [userId, hash]);
+    } catch (error) {
+      // Too busy now: a later sign-in does it.
+      if (!(error instanceof PasswordHashBusy)) throw error;
+    }
   }
 
   /** Why the attempt fails, or the factor it succeeded with (a code is then used up). */

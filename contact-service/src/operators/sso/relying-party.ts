@@ -10,6 +10,8 @@ export interface ClientSettings {
   /** The console's origin: the redirect is `${origin}/api/console/sso/callback`. */
   consoleOrigin: string;
   requiredAcr: readonly string[];
+  /** OIDC_SCOPES: what every sign-in asks for (scopesFor adds what the provider offers). */
+  scopes: readonly string[];
 }
 
 /** What a sign-in sends the browser to the provider with, kept (once) until it comes back. */
@@ -50,6 +52,19 @@ const UNREACHABLE = new Set([
 export const CALLBACK_PATH = '/api/console/sso/callback';
 
 /**
+ * The scopes a sign-in asks for: OIDC_SCOPES, then, when the provider lists them, `groups` (Dex,
+ * Okta's custom authorization servers and others give a client the groups claim only when it
+ * asks for that scope) and `offline_access` (a refresh token for the re-checks).
+ */
+export function scopesFor(
+  configured: readonly string[],
+  supported: readonly string[] = [],
+): string {
+  const offered = ['groups', 'offline_access'].filter((scope) => supported.includes(scope));
+  return [...new Set([...configured, ...offered])].join(' ');
+}
+
+/**
  * The console as an OpenID Connect relying party, through openid-client: discovery (kept, and
  * done again after a failure), the authorization code flow with PKCE, state and nonce, the ID
  * token's signature checked against the provider's keys too (not only TLS), refresh and userinfo
@@ -75,10 +90,9 @@ export class RelyingParty {
       nonce: oidc.randomNonce(),
       verifier: oidc.randomPKCECodeVerifier(),
     };
-    const offline = config.serverMetadata().scopes_supported?.includes('offline_access');
     const parameters: Record<string, string> = {
       redirect_uri: this.redirectUri,
-      scope: `openid email profile${offline ? ' offline_access' : ''}`,
+      scope: scopesFor(this.settings.scopes, config.serverMetadata().scopes_supported),
       response_type: 'code',
       state: checks.state,
       nonce: checks.nonce,

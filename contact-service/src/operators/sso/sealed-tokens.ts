@@ -25,7 +25,15 @@ export class SealedTokens {
     return this.box.seal(Buffer.from(JSON.stringify(kept)));
   }
 
-  open(sealed: Buffer): KeptTokens {
-    return JSON.parse(this.box.open(sealed).toString()) as KeptTokens;
+  /**
+   * The tokens, or null when they cannot be opened: sealed under another CONSOLE_SECRET_KEY (the
+   * key was changed since), so the session has nothing left to ask the provider with.
+   */
+  open(sealed: Buffer): KeptTokens | null {
+    try {
+      return JSON.parse(this.box.open(sealed).toString()) as KeptTokens;
+    } catch {
+      return null;
+    }
   }
 }

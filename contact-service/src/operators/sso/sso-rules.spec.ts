@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { AccountError, SYSTEM_ACTORS, usernameOf } from '../accounts.js';
 import { decideAccess, providerNameOf, usernameFor, type AccessRules } from './sso-rules.js';
 
 const RULES: AccessRules = {
@@ -86,6 +87,18 @@ describe('usernameFor', () => {
     expect(usernameFor('Ada.Lovelace@bank.example', 1)).toBe('ada.lovelace');
     expect(usernameFor('Ada.Lovelace@bank.example', 2)).toBe('ada.lovelace-2');
     expect(usernameFor('a@bank.example', 1)).toBe('operatora');
+  });
+
+  it('never makes the name of the product’s own actions, and usernameOf refuses it', () => {
+    // Before, auto-assign@bank.example became "auto-assign", and passed for the system in a
+    // lead's history ("given to … by auto-assign").
+    expect(usernameFor('Auto-Assign@bank.example', 1)).toBe('auto-assign-2');
+    expect(usernameFor('promise-watch@bank.example', 1)).toBe('promise-watch-2');
+    expect(usernameFor('promise-watch@bank.example', 2)).toBe('promise-watch-3');
+    for (const name of SYSTEM_ACTORS) {
+      expect(() => usernameOf(name.toUpperCase())).toThrow(AccountError);
+    }
+    expect(usernameOf('auto-assigner')).toBe('auto-assigner');
   });
 });
 

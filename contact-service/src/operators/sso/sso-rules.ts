@@ -1,4 +1,4 @@
-import type { Role } from '../accounts.js';
+import { SYSTEM_ACTORS, type Role } from '../accounts.js';
 
 /** Who may come in through the provider, from the settings (OIDC_*). */
 export interface AccessRules {
@@ -96,7 +96,9 @@ export function usernameFor(email: string, attempt: number): string {
     .replace(/^[^a-z0-9]+/, '')
     .slice(0, 56);
   if (base.length < 2) base = `operator${base}`;
-  return attempt === 1 ? base : `${base}-${attempt}`;
+  // auto-assign@… is a person, not the product giving leads in turn: a number tells them apart.
+  const taken = SYSTEM_ACTORS.includes(base);
+  return attempt === 1 && !taken ? base : `${base}-${taken ? attempt + 1 : attempt}`;
 }
 
 /** What the sign-in button calls the provider when OIDC_PROVIDER_NAME does not say. */

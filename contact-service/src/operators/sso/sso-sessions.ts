@@ -120,7 +120,10 @@ export class SsoSessions {
       `SELECT sso_tokens AS tokens FROM console_sessions WHERE id_hash = $1`,
       [operator.sessionHash],
     )) as { tokens: Buffer | null }[];
-    return this.party.endSessionUrl(row?.tokens ? this.tokens.open(row.tokens).idToken : undefined);
+    // Without the ID token (sealed under an earlier key), the provider asks the person to confirm.
+    return this.party.endSessionUrl(
+      row?.tokens ? this.tokens.open(row.tokens)?.idToken : undefined,
+    );
   }
 
   private async recheck(operator: Operator, due: Date): Promise<boolean> {
@@ -137,6 +140,13 @@ export class SsoSessions {
     )) as { before: Date; tokens: Buffer | null }[];
     if (!claimed) return true;
     const kept = claimed.tokens ? this.tokens.open(claimed.tokens) : {};
+    if (!kept) {
+      await this.end(
+        operator,
+        'its tokens were sealed under another CONSOLE_SECRET_KEY: sign in again',
+      );
+      return false;
+    }
     const [user] = (await this.dataSource.query(
       `SELECT sso_subject AS subject, role FROM users WHERE id = $1`,
       [operator.userId],
