@@ -45,6 +45,7 @@ import { OPERATORS, RARE_WORD, seedLeads } from './seed-leads.js';
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LEADS = Number(process.env.INBOX_BENCH_LEADS ?? 1_000_000);
 const FULL_SIZE = 1_000_000;
+const KEEP = process.env.INBOX_BENCH_KEEP === '1';
 const FULL = LEADS >= FULL_SIZE;
 // Small, the times decide nothing: a few calls show the plans and the deepest pages of the
 // sparse filters (a small inbox has few pages of them).
@@ -297,9 +298,10 @@ async function main(): Promise<void> {
     await applyMigrations(url.toString(), { timeoutMs: 600_000 });
     await run(url.toString(), failures);
   } finally {
-    await server
-      .query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-      .finally(() => server.end());
+    // INBOX_BENCH_KEEP=1: the seeded database stays, to read its plans by hand.
+    await (KEEP
+      ? server.end().then(() => console.log(`Kept the database: ${url.toString()}`))
+      : server.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => server.end()));
   }
   const passed = `Passed: an index serves every inbox path (no Seq Scan of contact_submissions), no page touched more than ${TOUCHED_PER_ROW} rows of it per row shown, the export kept its memory flat${FULL ? ', every goal in ms met' : ''}.`;
   console.log(
