@@ -20,10 +20,10 @@ test('what operators type stays out of every log', async ({ page }) => {
   const query = encodeURIComponent(address);
   await enrolledOperator(page, 'admin');
 
-  await page.goto(`${consoleUrl}/console/inbox?q=${query}`);
+  await page.goto(`${consoleUrl}/console/?q=${query}`);
   await expectHeading(page, 'Inbox');
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(address);
-  await page.goto(`${consoleUrl}/console/audit?email=${query}`);
+  await page.goto(`${consoleUrl}/console/admin/audit?email=${query}`);
   await expectHeading(page, 'Audit trail');
   const exported = await page.request.get(
     `${consoleUrl}/api/console/admin/leads/export?format=csv&q=${query}`,
