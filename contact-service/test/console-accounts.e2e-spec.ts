@@ -74,6 +74,7 @@ describe('an admin manages accounts from the console', () => {
     expect((await client.call('GET', '/me')).body).toEqual({
       username: 'new.person',
       role: 'member',
+      hasPassword: true,
     });
     const users = (await admin('GET', '/users')).body as unknown as AccountBody[];
     expect(users.find((user) => user.username === 'new.person')).toMatchObject({
@@ -128,7 +129,11 @@ describe('an admin manages accounts from the console', () => {
       code: codeAt(console_, secret),
     });
     expect(back.status).toBe(200);
-    expect((await client.call('GET', '/me')).body).toEqual({ username: 'rosa', role: 'admin' });
+    expect((await client.call('GET', '/me')).body).toEqual({
+      username: 'rosa',
+      role: 'admin',
+      hasPassword: true,
+    });
     expect((await client.call('GET', '/admin/users')).status).toBe(200);
     const demoted = await admin('POST', '/users/rosa/role', { role: 'member' });
     expect([demoted.status, demoted.body.role]).toEqual([200, 'member']);
@@ -160,6 +165,7 @@ describe('an admin manages accounts from the console', () => {
     expect((await boss.client.call('GET', '/me')).body).toEqual({
       username: 'boss',
       role: 'admin',
+      hasPassword: true,
     });
     expect(await trailOf('boss')).toEqual([expect.objectContaining({ command: 'users add' })]);
   });

@@ -98,6 +98,7 @@ describe('a passkey', () => {
     expect((await client.call('GET', '/me')).body).toEqual({
       username: 'pat.passkey',
       role: 'member',
+      hasPassword: true,
     });
     const records = await auditOf('pat.passkey');
     expect(records.map((record) => record.command)).toEqual(

@@ -153,6 +153,7 @@ describe('enrolment', () => {
     expect((await client.call('GET', '/me')).body).toEqual({
       username: 'grace.hopper',
       role: 'member',
+      hasPassword: true,
     });
     const again = await client.call('POST', '/enrolment/open', { token });
     expect([again.status, again.body.message]).toEqual([
@@ -391,7 +392,11 @@ describe('an admin’s changes to an account', () => {
       code: codeOf(secret),
     });
     expect(again.status).toBe(200);
-    expect((await client.call('GET', '/me')).body).toEqual({ username: 'rita', role: 'admin' });
+    expect((await client.call('GET', '/me')).body).toEqual({
+      username: 'rita',
+      role: 'admin',
+      hasPassword: true,
+    });
 
     const reset = await leadsUsers(db.url, 'reset rita');
     expect(reset.out).toContain('rita (admin) reset; its sessions have ended.');

@@ -3,6 +3,7 @@ import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, decodeJwt, decodeProtectedHeader, importJWK, type JWK } from 'jose';
 import {
   ConsoleClient,
+  enrolOperator,
   enrolThrough,
   leadsUsers,
   PASSWORD,
@@ -172,7 +173,7 @@ describe('signing in through the provider', () => {
     expect(landed).toBe('/console/');
     expect(browser.cookies.has('__Host-console-sso')).toBe(false);
     const me = await browser.api().call('GET', '/me');
-    expect(me.body).toEqual({ username: 'ada.lovelace', role: 'admin' });
+    expect(me.body).toEqual({ username: 'ada.lovelace', role: 'admin', hasPassword: false });
     expect(await account('ada.lovelace')).toEqual({
       role: 'admin',
       email: 'ada.lovelace@bank.example',
@@ -195,6 +196,7 @@ describe('signing in through the provider', () => {
     expect((await browser.api().call('GET', '/me')).body).toEqual({
       username: 'ada.lovelace',
       role: 'member',
+      hasPassword: false,
     });
     expect((await db.query(`SELECT 1 FROM users WHERE email LIKE 'ada.lovelace%'`)).length).toBe(1);
     expect((await audit('users role')).at(-1)).toEqual({
@@ -220,6 +222,7 @@ describe('signing in through the provider', () => {
     expect((await browser.api().call('GET', '/me')).body).toEqual({
       username: 'eve',
       role: 'member',
+      hasPassword: false,
     });
     // And a local account with an address the provider asserts is not signed into either.
     const local = await leadsUsers(db.url, 'add grace --role admin');
@@ -235,6 +238,7 @@ describe('signing in through the provider', () => {
     expect((await other.api().call('GET', '/me')).body).toEqual({
       username: 'grace-2',
       role: 'member',
+      hasPassword: false,
     });
   });
 
@@ -265,9 +269,77 @@ describe('signing in through the provider', () => {
     expect((await browser.api().call('GET', '/me')).body).toEqual({
       username: 'linus',
       role: 'member',
+      hasPassword: false,
     });
     const listed = await leadsUsers(db.url, 'list');
     expect(listed.out).toMatch(/linus\s+member\s+single sign-on/);
+  });
+
+  it('retires a linked account’s password, codes and passkeys: the provider is its only door', async () => {
+    // Before, a password sign-in right after `users link` answered 200: someone the provider had
+    // turned away came back with the old password and the phone's code.
+    const local = await enrolOperator(db.url, console_, 'lena', 'member', '10.8.0.1');
+    const signInWith = (code: string) =>
+      new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.8.0.2' }).call(
+        'POST',
+        '/sign-in',
+        { username: 'lena', password: PASSWORD, code },
+      );
+    // The enrolment used this step's code: the next one signs in.
+    expect((await signInWith(codeAt(console_, local.secret, 1))).status).toBe(200);
+    const linked = await leadsUsers(
+      db.url,
+      `link lena --subject sub-lena --issuer ${provider.issuer}`,
+    );
+    expect(linked.out).toMatch(
+      /its password, authenticator, recovery codes and passkeys are removed/,
+    );
+    // The session it had ended; the password, with a good code or a recovery code, opens nothing.
+    expect((await local.client.call('GET', '/me')).status).toBe(401);
+    console_.clock.advance(60_000); // a code the authenticator shows now, not used yet
+    expect((await signInWith(codeAt(console_, local.secret))).status).toBe(401);
+    expect((await signInWith(local.recoveryCodes[0]!)).status).toBe(401);
+    expect((await audit('sign-in failed')).at(-1)).toEqual({
+      actor: 'lena',
+      details: expect.objectContaining({ reason: 'signs in through single sign-on' }),
+    });
+    const [row] = await db.query<{ password: string | null; totp: string | null; codes: number }>(
+      `SELECT password, totp_secret AS totp,
+              (SELECT count(*)::int FROM recovery_codes r WHERE r.user_id = u.id) AS codes
+         FROM users u WHERE username = 'lena'`,
+    );
+    expect(row).toEqual({ password: null, totp: null, codes: 0 });
+    // Nothing to reset either: an enrolment link would give it a password again.
+    const reset = await leadsUsers(db.url, 'reset lena');
+    expect([reset.code, reset.err]).toEqual([
+      1,
+      'lena signs in through single sign-on: it has no password or second factor to reset.',
+    ]);
+    // Through the provider it signs in, and its own password forms say why they do not apply.
+    provider.users.set('sub-lena', {
+      email: 'lena@bank.example',
+      email_verified: true,
+      groups: ['sales'],
+    });
+    const browser = new Browser();
+    expect((await signIn(browser, 'sub-lena')).landed).toBe('/console/');
+    const lena = browser.api();
+    expect((await lena.call('GET', '/me')).body).toMatchObject({
+      username: 'lena',
+      hasPassword: false,
+    });
+    for (const [path, body] of [
+      ['/account/password', { password: 'x', code: '1', newPassword: 'a new passphrase of words' }],
+      ['/account/recovery-codes', { password: 'x', code: '1' }],
+      ['/account/passkeys/options', {}],
+    ] as const) {
+      const answer = await lena.call('POST', path, body);
+      expect([path, answer.status, answer.body.message]).toEqual([
+        path,
+        400,
+        expect.stringMatching(/^Your account signs in through your company’s single sign-on/),
+      ]);
+    }
   });
 });
 
@@ -762,6 +834,7 @@ describe('SSO_REQUIRED=on', () => {
     expect((await enrolled.client.call('GET', '/me')).body).toEqual({
       username: 'break.glass',
       role: 'admin',
+      hasPassword: true,
     });
     const signedIn = await new ConsoleClient(strict.baseUrl, {
       'x-forwarded-for': '10.9.0.4',

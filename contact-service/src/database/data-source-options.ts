@@ -13,6 +13,7 @@ import { SettledCounts1795900000000 } from './migrations/1795900000000-settled-c
 import { FieldMeasurements1796000000000 } from './migrations/1796000000000-field-measurements.js';
 import { SingleSignOn1796100000000 } from './migrations/1796100000000-single-sign-on.js';
 import { LeadOpeners1796200000000 } from './migrations/1796200000000-lead-openers.js';
+import { LinkedAccounts1796300000000 } from './migrations/1796300000000-linked-accounts.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -50,6 +51,7 @@ export function dataSourceOptions({
       FieldMeasurements1796000000000,
       SingleSignOn1796100000000,
       LeadOpeners1796200000000,
+      LinkedAccounts1796300000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

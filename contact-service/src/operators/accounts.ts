@@ -70,6 +70,17 @@ export function usernameOf(text: string): string {
   return username;
 }
 
+/** Removes what an account signs in with locally: password, authenticator, codes, passkeys, link. */
+async function retireLocalCredentials(manager: EntityManager, userId: string): Promise<void> {
+  await manager.query(
+    `UPDATE users SET password = NULL, totp_secret = NULL, totp_last_step = NULL WHERE id = $1`,
+    [userId],
+  );
+  await manager.query(`DELETE FROM recovery_codes WHERE user_id = $1`, [userId]);
+  await manager.query(`DELETE FROM passkeys WHERE user_id = $1`, [userId]);
+  await manager.query(`DELETE FROM enrolments WHERE user_id = $1`, [userId]);
+}
+
 const ACCOUNT_COLUMNS = `u.id, u.username, u.role, u.enrolled_at IS NOT NULL AS enrolled,
   u.disabled_at IS NOT NULL AS disabled, u.sso_subject IS NOT NULL AS linked,
   u.break_glass AS "breakGlass", u.created_at AS "createdAt"`;
@@ -128,16 +139,20 @@ export class Accounts {
     });
   }
 
-  /** A new enrolment link: the password and the second factor are set again, sessions end. */
+  /**
+   * A new enrolment link: the password and the second factor are set again, sessions end. An
+   * account that signs in through the provider has none to reset, unless it is break-glass.
+   */
   async reset(name: string, actor: string): Promise<{ account: Account; token: string }> {
     return this.change(name, actor, 'users reset', {}, async (manager, account) => {
-      await manager.query(
-        `UPDATE users SET password = NULL, totp_secret = NULL, totp_last_step = NULL,
-                enrolled_at = NULL WHERE id = $1`,
-        [account.id],
-      );
-      await manager.query(`DELETE FROM recovery_codes WHERE user_id = $1`, [account.id]);
-      await manager.query(`DELETE FROM passkeys WHERE user_id = $1`, [account.id]);
+      if (account.linked && !account.breakGlass) {
+        throw new AccountError(
+          `${account.username} signs in through single sign-on: it has no password or second factor to reset.`,
+          'conflict',
+        );
+      }
+      await retireLocalCredentials(manager, account.id);
+      await manager.query(`UPDATE users SET enrolled_at = NULL WHERE id = $1`, [account.id]);
       return {
         account: { ...account, enrolled: false },
         token: await this.newEnrolment(manager, account.id),
@@ -169,7 +184,10 @@ export class Accounts {
 
   /**
    * Links the account to the identity provider's user (its issuer and subject, as the provider
-   * names them: never by a matching address); from then on it signs in through the provider.
+   * names them: never by a matching address); from then on it signs in through the provider only:
+   * its password, authenticator, recovery codes, passkeys and any enrolment link are removed, so
+   * that someone the company's provider turned away cannot come back with them. A break-glass
+   * account keeps them: it is the door for when the provider is down.
    */
   async link(name: string, issuer: string, subject: string, actor: string): Promise<Account> {
     const sub = subject.trim();
@@ -194,12 +212,14 @@ export class Accounts {
             'conflict',
           );
         }
-        await manager.query(`UPDATE users SET sso_issuer = $2, sso_subject = $3 WHERE id = $1`, [
-          account.id,
-          issuer,
-          sub,
-        ]);
-        return { ...account, linked: true };
+        await manager.query(
+          `UPDATE users SET sso_issuer = $2, sso_subject = $3,
+                  enrolled_at = CASE WHEN break_glass THEN enrolled_at ELSE coalesce(enrolled_at, $4) END
+            WHERE id = $1`,
+          [account.id, issuer, sub, this.now()],
+        );
+        if (!account.breakGlass) await retireLocalCredentials(manager, account.id);
+        return { ...account, linked: true, enrolled: account.breakGlass ? account.enrolled : true };
       },
     );
   }

@@ -8,11 +8,18 @@ import { newRecoveryCodes, useCode, type StoredFactor } from './second-factor.js
 import type { Operator, Sessions } from './sessions.js';
 
 export const CURRENT_WRONG = 'Your current password or code is not right.';
+export const NO_LOCAL_CREDENTIALS =
+  'Your account signs in through your company’s single sign-on: it has no password, recovery codes or passkeys here to change.';
 export const PASSKEY_REFUSED =
   'Your passkey could not be added: its answer did not hold. Start again with "Add a passkey".';
 
 /** A refused change to one's own account: the message says what to do. */
 export class OwnAccountError extends Error {}
+
+/** An account that signs in through the provider has no password, codes or passkeys here. */
+function signsInHere(operator: Operator): void {
+  if (!operator.hasPassword) throw new OwnAccountError(NO_LOCAL_CREDENTIALS);
+}
 
 /**
  * What a signed-in operator changes on their own account: the password (their other sessions
@@ -29,6 +36,7 @@ export class OwnAccount {
   ) {}
 
   async changePassword(operator: Operator, current: string, code: string, next: string) {
+    signsInHere(operator);
     const problem = passwordProblem(next, operator.username);
     if (problem) throw new OwnAccountError(problem);
     await this.dataSource.transaction(async (manager) => {
@@ -43,6 +51,7 @@ export class OwnAccount {
   }
 
   async replaceRecoveryCodes(operator: Operator, current: string, code: string) {
+    signsInHere(operator);
     return this.dataSource.transaction(async (manager) => {
       await this.confirm(operator, current, code, manager);
       const codes = await newRecoveryCodes(manager, operator.userId);
@@ -53,6 +62,7 @@ export class OwnAccount {
 
   /** What the browser needs to make a passkey for this account (nothing is stored yet). */
   passkeyOptions(operator: Operator) {
+    signsInHere(operator);
     return this.passkeys.registrationOptions(this.dataSource.manager, operator);
   }
 
@@ -64,6 +74,7 @@ export class OwnAccount {
     passkey: string,
     name: string,
   ): Promise<void> {
+    signsInHere(operator);
     await this.dataSource.transaction(async (manager) => {
       await this.confirm(operator, current, code, manager);
       const label = name.trim() || 'Passkey';
@@ -97,8 +108,9 @@ export class OwnAccount {
       `SELECT id, password, totp_secret AS "totpSecret", totp_last_step AS "totpLastStep"
          FROM users WHERE id = $1 FOR UPDATE`,
       [operator.userId],
-    )) as (StoredFactor & { password: string })[];
-    const right = account && (await verifyPassword(password, account.password));
+    )) as (StoredFactor & { password: string | null })[];
+    if (account && !account.password) throw new OwnAccountError(NO_LOCAL_CREDENTIALS);
+    const right = account && (await verifyPassword(password, account.password!));
     if (!right || !(await useCode(manager, account, code, this.box, this.now()))) {
       throw new OwnAccountError(CURRENT_WRONG);
     }

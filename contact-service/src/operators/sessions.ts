@@ -18,6 +18,11 @@ export interface Operator {
   ssoCheckedAt: Date | null;
   /** A break-glass account: may use its password when SSO_REQUIRED=on. */
   breakGlass: boolean;
+  /**
+   * The account has a password (and so codes and passkeys) of its own; one made by single sign-on
+   * or linked to the provider has none (accounts.ts, link).
+   */
+  hasPassword: boolean;
 }
 
 /** What a session started through the provider keeps (sso/single-sign-on.ts). */
@@ -87,7 +92,8 @@ export class Sessions {
           WHERE s.id_hash = $1 AND u.id = s.user_id AND u.disabled_at IS NULL
             AND s.last_seen_at > $3 AND s.created_at > $4
           RETURNING s.id_hash AS "sessionHash", u.id AS "userId", u.username, u.role,
-                    s.sso_checked_at AS "ssoCheckedAt", u.break_glass AS "breakGlass")
+                    s.sso_checked_at AS "ssoCheckedAt", u.break_glass AS "breakGlass",
+                    u.password IS NOT NULL AS "hasPassword")
        SELECT * FROM seen`,
       [
         hashOf(id),

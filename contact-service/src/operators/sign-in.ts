@@ -40,6 +40,8 @@ type Candidate = StoredFactor & {
   password: string | null;
   usable: boolean;
   breakGlass: boolean;
+  /** Linked to the provider's user (or made by it): signs in there, unless break-glass. */
+  linked: boolean;
 };
 
 /** How SSO_REQUIRED bears on passwords, and who hears of a break-glass sign-in. */
@@ -93,7 +95,7 @@ export class SignIn {
     const [account] = (await this.dataSource.query(
       `SELECT id, username, password, totp_secret AS "totpSecret", totp_last_step AS "totpLastStep",
               (enrolled_at IS NOT NULL AND disabled_at IS NULL) AS usable,
-              break_glass AS "breakGlass"
+              break_glass AS "breakGlass", sso_subject IS NOT NULL AS linked
          FROM users WHERE username = $1`,
       [username],
     )) as Candidate[];
@@ -144,11 +146,16 @@ export class SignIn {
   ): Promise<{ reason: string } | { factor: string }> {
     this.dummyHash ??= hashPassword('an account that does not exist has this password');
     const tooLong = [...request.password].length > PASSWORD_MAX;
-    const right = await verifyPassword(
-      tooLong ? '' : request.password,
-      account?.password ?? (await this.dummyHash),
-    );
+    // Every attempt costs one check: an account without a password (unknown, not enrolled, or
+    // signing in through the provider) is checked against the dummy hash, and never passes.
+    const stored = account?.password ?? null;
+    const right =
+      (await verifyPassword(tooLong ? '' : request.password, stored ?? (await this.dummyHash))) &&
+      stored !== null;
     if (!account) return { reason: 'no such account' };
+    if (account.linked && !account.breakGlass) {
+      return { reason: 'signs in through single sign-on' };
+    }
     if (!account.usable) return { reason: account.password ? 'account disabled' : 'not enrolled' };
     if (tooLong || !right) return { reason: 'wrong password' };
     if (this.policy.ssoRequired && !account.breakGlass)

@@ -137,7 +137,10 @@ function changeCommands(users: Command, run: Run, actor: string): void {
             );
           }
           const account = await accounts.link(who, issuer, options.subject, actor);
-          return `${account.username} is linked to the provider’s user; it signs in through ${new URL(issuer).host} now, and its sessions have ended.\n`;
+          const host = new URL(issuer).host;
+          return account.breakGlass
+            ? `${account.username} is linked to the provider’s user; it signs in through ${host} now, and, as a break-glass account, still with its password and second factor when the provider is down. Its sessions have ended.\n`
+            : `${account.username} is linked to the provider’s user; it signs in through ${host} only now: its password, authenticator, recovery codes and passkeys are removed, and its sessions have ended.\n`;
         },
       ),
     );

@@ -88,7 +88,7 @@ export class AccountController {
   @Post('passkeys/options')
   @HttpCode(200)
   passkeyOptions(@CurrentOperator() operator: Operator) {
-    return this.account.passkeyOptions(operator);
+    return refusalsAs400((async () => this.account.passkeyOptions(operator))(), OwnAccountError);
   }
 
   /** The new passkey the browser made, confirmed with the password and a code. */

@@ -92,10 +92,18 @@ export class SessionController {
     return { username: username.trim().toLowerCase() };
   }
 
-  /** Who is signed in: 401 when nobody is (the console's "who am I" read). */
+  /**
+   * Who is signed in: 401 when nobody is (the console's "who am I" read). `hasPassword`: the
+   * account has a password, codes and passkeys to manage (not one that signs in through the
+   * provider).
+   */
   @Get('me')
-  me(@CurrentOperator() operator: Operator): { username: string; role: string } {
-    return { username: operator.username, role: operator.role };
+  me(@CurrentOperator() operator: Operator): {
+    username: string;
+    role: string;
+    hasPassword: boolean;
+  } {
+    return { username: operator.username, role: operator.role, hasPassword: operator.hasPassword };
   }
 
   /**

@@ -11,6 +11,8 @@ const BASE = '/api/console';
 export interface Me {
   username: string;
   role: 'admin' | 'member';
+  /** A password, codes and passkeys of its own; false: it signs in through the provider. */
+  hasPassword: boolean;
 }
 
 /** How leads reach an operator (issue 30), set on their account screen. */

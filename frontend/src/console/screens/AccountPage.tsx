@@ -8,7 +8,7 @@ import { SessionList } from './account/SessionList';
 
 /**
  * The operator's own account: how leads reach them, where they are signed in, their password,
- * passkeys and recovery codes.
+ * passkeys and recovery codes (an account that signs in through the provider has none here).
  */
 export function AccountPage({ me }: { me: Me }) {
   return (
@@ -20,9 +20,21 @@ export function AccountPage({ me }: { me: Me }) {
       </p>
       <LeadPreferencesSection />
       <SessionList />
-      <PasswordForm username={me.username} />
-      <PasskeyList />
-      <RecoveryCodesForm />
+      {me.hasPassword ? (
+        <>
+          <PasswordForm username={me.username} />
+          <PasskeyList />
+          <RecoveryCodesForm />
+        </>
+      ) : (
+        <section aria-labelledby="sign-in-title" className="panel">
+          <h2 id="sign-in-title">How you sign in</h2>
+          <p>
+            Through your company’s single sign-on: your password and second factor are those of your
+            company’s account, and you change them there. This console keeps none for you.
+          </p>
+        </section>
+      )}
     </>
   );
 }

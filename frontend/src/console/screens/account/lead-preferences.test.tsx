@@ -16,7 +16,8 @@ const json = (body: unknown, status = 200) =>
 function api(url: string, init?: RequestInit): Response {
   const method = init?.method ?? 'GET';
   calls.push(`${method} ${url}${init?.body ? ` ${String(init.body)}` : ''}`);
-  if (url === '/api/console/me') return json({ username: 'rosa', role: 'member' });
+  if (url === '/api/console/me')
+    return json({ username: 'rosa', role: 'member', hasPassword: true });
   if (url === '/api/console/account/preferences' && method === 'GET') return json(stored);
   if (url === '/api/console/account/preferences' && method === 'PUT') {
     const sent = JSON.parse(String(init?.body)) as LeadPreferences;

@@ -30,7 +30,8 @@ function api(url: string, init?: RequestInit): Response {
   const method = init?.method ?? 'GET';
   calls.push(`${method} ${url}`);
   const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
-  if (url === '/api/console/me') return json({ username: 'boss', role: 'admin' });
+  if (url === '/api/console/me')
+    return json({ username: 'boss', role: 'admin', hasPassword: true });
   if (url === '/api/console/admin/users' && method === 'GET') return json(accounts);
   if (url === '/api/console/admin/users') {
     if (body.username === 'x') {

@@ -71,7 +71,7 @@ function api(url: string, init?: RequestInit): Response {
 }
 
 beforeEach(() => {
-  me = { username: 'rosa', role: 'member' };
+  me = { username: 'rosa', role: 'member', hasPassword: true };
   leads = [
     entry(ADA, 'Ada Lovelace'),
     entry(GRACE, 'Grace Hopper'),
@@ -174,7 +174,7 @@ describe('the inbox’s bulk actions, for a member', () => {
 describe('the inbox’s bulk actions, for an admin in the spam view', () => {
   it('assigns to any active operator, releases spam, and shows a refused request', async () => {
     const user = userEvent.setup();
-    me = { username: 'boss', role: 'admin' };
+    me = { username: 'boss', role: 'admin', hasPassword: true };
     await open('/console/?spam=true');
     await user.click(box('Select all on this page'));
     const owner = () => within(toolbar()).getByLabelText('Assign to');

@@ -39,7 +39,8 @@ const json = (body: unknown, status = 200) =>
 
 function api(url: string, init?: RequestInit): Response {
   calls.push(`${init?.method ?? 'GET'} ${url}`);
-  if (url === '/api/console/me') return json({ username: 'rosa', role: 'member' });
+  if (url === '/api/console/me')
+    return json({ username: 'rosa', role: 'member', hasPassword: true });
   if (url.startsWith('/api/console/leads/counts')) return json({ new: LEADS.length });
   if (url.startsWith('/api/console/leads?')) return json({ leads: LEADS, next: null });
   if (url === '/api/console/overview') return json(overview);

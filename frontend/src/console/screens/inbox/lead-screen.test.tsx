@@ -63,7 +63,7 @@ function api(url: string, init?: RequestInit): Response {
 }
 
 beforeEach(() => {
-  me = { username: 'rosa', role: 'member' };
+  me = { username: 'rosa', role: 'member', hasPassword: true };
   lead = baseLead();
   accounts = [
     account('boss', { role: 'admin' }),
@@ -140,7 +140,7 @@ describe('the lead screen, for a member', () => {
 describe('the lead screen, for an admin', () => {
   it('assigns the lead to an active operator and hands anyone’s back', async () => {
     const user = userEvent.setup();
-    me = { ...me, username: 'boss', role: 'admin' };
+    me = { ...me, username: 'boss', role: 'admin', hasPassword: true };
     lead = { ...lead, owner: 'rosa' };
     const owner = await open();
     const select = await within(owner).findByLabelText('Assign to');

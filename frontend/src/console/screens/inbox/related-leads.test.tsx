@@ -28,7 +28,8 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function api(url: string): Response {
-  if (url === '/api/console/me') return json({ username: 'rosa', role: 'member' });
+  if (url === '/api/console/me')
+    return json({ username: 'rosa', role: 'member', hasPassword: true });
   if (url.startsWith('/api/console/leads/counts')) return json({ new: leads.length });
   if (url.startsWith('/api/console/leads?')) return json({ leads, next: null });
   if (url === '/api/console/leads/L1') return json(lead);
