@@ -56,6 +56,12 @@ export const DEVELOPMENT_USERS: Record<string, ProviderUser> = {
 export interface IdentityProviderOptions {
   /** The consoles that sign in here (their origins): each is a redirect of the one client. */
   consoleOrigins: string[];
+  /**
+   * Where the provider posts its back-channel logouts: by default the first console's
+   * (`/api/console/sso/backchannel-logout`); as shipped, the public site's same path, which is the
+   * one a provider outside the operators' networks can reach (infra/nginx/snippets/no-console.conf).
+   */
+  backchannelLogoutUri?: string;
   /** Where its certificate and key are kept (made once). */
   dir: string;
   port?: number;
@@ -149,7 +155,9 @@ export async function startIdentityProvider(
         post_logout_redirect_uris: options.consoleOrigins.map((o) => `${o}/console/sign-in`),
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        backchannel_logout_uri: `${options.consoleOrigins[0]}/api/console/sso/backchannel-logout`,
+        backchannel_logout_uri:
+          options.backchannelLogoutUri ??
+          `${options.consoleOrigins[0]}/api/console/sso/backchannel-logout`,
         backchannel_logout_session_required: true,
       },
     ],
@@ -271,7 +279,8 @@ function control(
 /**
  * `node contact-service/dist/dev/identity-provider.js`: runs the provider until stopped.
  * DEV_IDP_PORT (9443), DEV_IDP_DIR (.stack/identity-provider), DEV_IDP_CONSOLE_ORIGINS
- * (http://localhost:8081, comma-separated), DEV_IDP_CONTROL_TOKEN (none). Writes the console's
+ * (http://localhost:8081, comma-separated), DEV_IDP_BACKCHANNEL_LOGOUT_URI (the first console's),
+ * DEV_IDP_CONTROL_TOKEN (none). Writes the console's
  * settings to DEV_IDP_DIR/settings.env and prints where to sign in.
  */
 async function main(): Promise<void> {
@@ -282,6 +291,7 @@ async function main(): Promise<void> {
     .filter(Boolean);
   const running = await startIdentityProvider({
     consoleOrigins: origins,
+    backchannelLogoutUri: process.env.DEV_IDP_BACKCHANNEL_LOGOUT_URI,
     dir,
     port: Number(process.env.DEV_IDP_PORT ?? 9443),
     controlToken: process.env.DEV_IDP_CONTROL_TOKEN,

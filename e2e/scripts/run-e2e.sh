@@ -91,12 +91,22 @@ fi
 # Single sign-on: the development identity provider (contact-service/dev/identity-provider.ts)
 # over HTTPS with its own certificate, which the service trusts (NODE_EXTRA_CA_CERTS). The console
 # re-checks its sessions every 3 seconds, so that the suite sees an offboarding take effect. A
-# second console at E2E_STRICT_CONSOLE_URL has SSO_REQUIRED=on (the break-glass tests).
+# second console at E2E_STRICT_CONSOLE_URL has SSO_REQUIRED=on (the break-glass tests). The
+# provider posts its back-channel logouts to the public site, as a provider outside the
+# operators' networks does as shipped (infra/nginx/snippets/no-console.conf).
 idp_dir=$tls/identity-provider
 export DEV_IDP_CONTROL_TOKEN=$(openssl rand -hex 16)
 export E2E_STRICT_CONSOLE_URL=http://localhost:8082
-DEV_IDP_DIR=$idp_dir DEV_IDP_PORT=${E2E_IDP_PORT:-9443} \
+public_site=http://127.0.0.1:8080
+idp_env=()
+if [[ ${E2E_TLS:-acme} != off ]]; then
+  # The site will serve HTTPS with Pebble's certificate: the provider trusts Pebble's root.
+  curl -fs --cacert "$PEBBLE_DIR/pebble-ca.pem" https://localhost:15000/roots/0 >"$tls/pebble-root.pem"
+  public_site=https://localhost:8443 idp_env=(NODE_EXTRA_CA_CERTS="$tls/pebble-root.pem")
+fi
+env "${idp_env[@]}" DEV_IDP_DIR=$idp_dir DEV_IDP_PORT=${E2E_IDP_PORT:-9443} \
   DEV_IDP_CONSOLE_ORIGINS=http://localhost:8081,$E2E_STRICT_CONSOLE_URL \
+  DEV_IDP_BACKCHANNEL_LOGOUT_URI=$public_site/api/console/sso/backchannel-logout \
   setsid node contact-service/dist/dev/identity-provider.js >>.stack/logs/identity-provider-e2e.log 2>&1 &
 identity_provider=$!
 for _ in $(seq 1 40); do [[ -s $idp_dir/settings.env ]] && break; sleep 0.25; done

@@ -9,7 +9,7 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 import { addUser, codeFor, enrol, expectHeading, uniqueUsername } from '../support/console.ts';
 import { filesHolding, logs } from '../support/logs.ts';
 import { mailWithSubject } from '../support/mail.ts';
-import { consoleUrl, leads } from '../support/stack.ts';
+import { baseUrl, consoleUrl, leads } from '../support/stack.ts';
 
 const providerUrl = process.env.E2E_IDP_URL;
 const strictConsoleUrl = process.env.E2E_STRICT_CONSOLE_URL;
@@ -107,6 +107,15 @@ test('a logout at the provider ends the console session at once (back-channel lo
   await page.goto(`${consoleUrl}/console/`);
   await expectHeading(page, 'Sign in');
   expect(await leads(['audit', '--command', 'sso logout', '--actor', login])).toContain(login);
+  // It came through the public site's port, as a provider outside the operators' networks
+  // reaches it as shipped: nginx logged the POST there, answered 200.
+  const arrived = logs()
+    .filter(({ name }) => name === 'nginx.log')
+    .flatMap(({ text }) => text.split('\n'))
+    .filter((line) => line.includes('"uri":"/api/console/sso/backchannel-logout"'))
+    .map((line) => JSON.parse(line) as { method: string; port: number; status: number });
+  const port = Number(new URL(baseUrl).port);
+  expect(arrived).toContainEqual(expect.objectContaining({ method: 'POST', port, status: 200 }));
 });
 
 test('a user removed at the provider loses the console within the re-check', async ({ page }) => {

@@ -185,6 +185,12 @@ console=${CONSOLE_URL:-http://127.0.0.1:8081}
 for path in /console /console/ /console/sign-in /api/console/me; do
   check "$path on the public port is the site's 404 page" status_is "$(fetch "$path")" 404
 done
+# The one console address the public port has: the provider's back-channel logout, POST only.
+check "the provider's back-channel logout reaches the service through the public port" \
+  status_is "$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -d 'logout_token=' "$site/api/console/sso/backchannel-logout")" 400
+check "  (the service's own answer)" body_has 'Send a logout_token as a form field.'
+check "  any other method there is the site's 404 page" \
+  status_is "$(fetch /api/console/sso/backchannel-logout)" 404
 console_fetch() { curl -s -o "$tmp/body" -D "$tmp/headers" -w '%{http_code}' "$@"; }
 check "the console app is served on its own port" status_is "$(console_fetch "$console/console/sign-in")" 200
 check "its pages are never indexed" has_header X-Robots-Tag 'noindex, nofollow'
