@@ -183,7 +183,7 @@ describe.each([
     expect(exported.code).toBe(0);
     expect(
       exported.out.startsWith(
-        '\ufeffid,received,kind,status,name,email,company,role,message,spam_reason\r\n',
+        '\ufeff"id","received","kind","status","name","email","company","role","message","spam_reason"\r\n',
       ),
     ).toBe(true);
     const records = parse(exported.out, { bom: true, columns: true }) as Record<string, string>[];
@@ -198,7 +198,9 @@ describe.each([
         );
         // A value that a spreadsheet would run as a formula comes back with an apostrophe.
         expect(record![field]).toBe(
-          /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/.test(value) ? `'${value}` : value,
+          /^[\s\u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/.test(value)
+            ? `'${value}`
+            : value,
         );
       }
     }
@@ -222,6 +224,9 @@ describe.each([
       '\tcmd',
       '\rcmd',
       '＝1+1',
+      // Spaces or a blank line first, which some spreadsheets trim before they look.
+      '  =1+1',
+      '\n\n=HYPERLINK("http://evil.example","x")',
     ];
     for (const [i, formula] of formulas.entries()) {
       await db.query(
@@ -240,6 +245,23 @@ describe.each([
         expect(record[field]).toBe(`'${formula}`);
       }
     }
+  });
+
+  it('quotes every CSV cell, so a formula after a separator inside one never starts a cell', async () => {
+    // Excel in a locale whose list separator is `;` splits an unquoted line at each `;`: the text
+    // after it would be a cell of its own, starting with `=`. Quoted, the cell stays whole.
+    const text = 'Kind regards;=HYPERLINK("http://evil.example","x")\tand=1+1';
+    await db.query(
+      `INSERT INTO contact_submissions (name, email, company, role, message)
+       VALUES ('Semi Colon', 'semi@csv.example', 'Semi Co', 'CFO', $1)`,
+      [text],
+    );
+    const csv = (await leads('export')).out;
+    const line = csv.split('\r\n').find((row) => row.includes('semi@csv.example'))!;
+    expect(line).toMatch(/^"[^"]/);
+    expect(line).toContain(`"${text.replaceAll('"', '""')}"`);
+    // Every cell of the record is quoted: nothing but commas stands outside the quotes.
+    expect(line.replace(/"(?:[^"]|"")*"/g, '')).toMatch(/^,+$/);
   });
 
   it('answers an access request with everything held about the address, whatever its case', async () => {

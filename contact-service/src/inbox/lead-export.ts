@@ -21,9 +21,10 @@ export const EXPORT_COLUMNS = [
 
 /**
  * Spreadsheets run a cell that begins with one of these as a formula (OWASP, "CSV Injection"),
- * fullwidth forms included; such a cell gets a leading apostrophe, which shows it as text.
+ * fullwidth forms included, and some trim the spaces and line breaks before it first (a message
+ * that starts with a blank line); such a cell gets a leading apostrophe, which shows it as text.
  */
-const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
+const FORMULA_START = /^[\s\u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/;
 
 /**
  * Characters that change how text around them reads without being seen: bidirectional controls
@@ -38,11 +39,17 @@ export const inertCell = (value: string) => {
   return FORMULA_START.test(visible) ? `'${visible}` : visible;
 };
 
-/** One RFC 4180 record (quoted where needed, CRLF line ends), every text cell made inert. */
+/**
+ * One RFC 4180 record (CRLF line ends), every text cell made inert and every cell quoted: a
+ * spreadsheet that opens the file with another separator (Excel in a locale whose list separator
+ * is `;`) keeps a quoted cell whole, so text after a `;` or a tab inside it never starts a cell of
+ * its own, where it would run as a formula.
+ */
 export function csvRecord(values: (string | null)[]): string {
   return stringify([values.map((value) => (value === null ? '' : inertCell(value)))], {
     record_delimiter: 'windows',
-    quoted_match: /[\r\n]/,
+    quoted: true,
+    quoted_empty: true,
   });
 }
 
