@@ -14,6 +14,7 @@ import { FieldMeasurements1796000000000 } from './migrations/1796000000000-field
 import { SingleSignOn1796100000000 } from './migrations/1796100000000-single-sign-on.js';
 import { LeadOpeners1796200000000 } from './migrations/1796200000000-lead-openers.js';
 import { LinkedAccounts1796300000000 } from './migrations/1796300000000-linked-accounts.js';
+import { ConsoleAlerts1796400000000 } from './migrations/1796400000000-console-alerts.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -52,6 +53,7 @@ export function dataSourceOptions({
       SingleSignOn1796100000000,
       LeadOpeners1796200000000,
       LinkedAccounts1796300000000,
+      ConsoleAlerts1796400000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

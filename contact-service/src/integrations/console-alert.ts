@@ -1,11 +1,14 @@
 /**
- * An event of the console the admins must hear of at once: today a break-glass account's
- * sign-in (SSO_REQUIRED=on lets only those use a password). Sent on the team's channels by
- * operators/break-glass-alarm.ts; no prospect's data in it.
+ * An event of the console the admins must hear of at once: something happened to a break-glass
+ * account, the door for when the identity provider cannot be used. Sent on the team's channels
+ * by operators/break-glass-alarm.ts; no prospect's data in it.
  */
 export interface ConsoleAlert {
-  kind: 'break-glass sign-in';
+  kind: ConsoleAlertKind;
+  /** The break-glass account. */
   username: string;
+  /** Who did it, when someone else did (the admin who reset the account). */
+  by: string | null;
   at: Date;
   /** The console's audit screen, filtered to this event. */
   link: string;
@@ -13,14 +16,29 @@ export interface ConsoleAlert {
   to: string[];
 }
 
+export const CONSOLE_ALERT_KINDS = [
+  'break-glass sign-in',
+  'break-glass reset',
+  'break-glass enrolment',
+] as const;
+export type ConsoleAlertKind = (typeof CONSOLE_ALERT_KINDS)[number];
+
 export function alertLine(alert: ConsoleAlert): string {
-  return `Break-glass sign-in: ${alert.username} signed in to the console with a password at ${alert.at.toISOString()}`;
+  const at = alert.at.toISOString();
+  switch (alert.kind) {
+    case 'break-glass sign-in':
+      return `Break-glass sign-in: ${alert.username} signed in to the console with a password at ${at}`;
+    case 'break-glass reset':
+      return `Break-glass reset: ${alert.by ?? 'someone'} reset the password and second factor of ${alert.username} at ${at}`;
+    case 'break-glass enrolment':
+      return `Break-glass enrolment: ${alert.username} set a new password and second factor at ${at}`;
+  }
 }
 
 export function alertText(alert: ConsoleAlert): string {
   return [
     `${alertLine(alert)}.`,
-    'Single sign-on is required, and break-glass accounts are for when the identity provider cannot be used.',
+    'Break-glass accounts are for when the identity provider cannot be used: each use, reset and enrolment is told to the admins.',
     'If nobody on the team expected this, disable the account now: leads users disable ' +
       alert.username,
     `The audit trail: ${alert.link}`,

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { AUTO_ASSIGN_ACTOR, LeadOwners } from '../leads/lead-owners.js';
 import { WATCH_ACTOR } from '../notifications/promise-watch.js';
+import { raiseBreakGlassAlert } from './break-glass-alarm.js';
 import { hashOf, newToken } from './tokens.js';
 
 export const ROLES = ['member', 'admin'] as const;
@@ -153,6 +154,16 @@ export class Accounts {
       }
       await retireLocalCredentials(manager, account.id);
       await manager.query(`UPDATE users SET enrolled_at = NULL WHERE id = $1`, [account.id]);
+      // Whoever holds the new link can take the emergency door: the admins hear of it.
+      if (account.breakGlass) {
+        await raiseBreakGlassAlert(
+          manager,
+          'break-glass reset',
+          account.username,
+          this.now(),
+          actor,
+        );
+      }
       return {
         account: { ...account, enrolled: false },
         token: await this.newEnrolment(manager, account.id),

@@ -1,94 +1,170 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
 import { redact } from '../config/env.js';
-import type { ConsoleAlert } from '../integrations/console-alert.js';
+import type { ConsoleAlert, ConsoleAlertKind } from '../integrations/console-alert.js';
 import { buildChannels, teamChannels, type Channels } from '../notifications/channels.js';
 
-/** Each channel is tried again after these delays (about 12 minutes in all), then given up loudly. */
-const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000];
+/** A channel that failed is tried again after these delays (about a day in all), then given up. */
+const RETRY_DELAYS_S = [5, 30, 120, 600, 3_600, 3_600, 3_600, 7_200, 7_200, 14_400, 14_400, 28_800];
+/** How often the console's processes look for alerts to deliver. */
+const POLL_MS = 1_000;
+/** A delivery under way holds its alert this long; a process that died meanwhile lets go. */
+const LEASE_S = 120;
+
+/** The audit screen's filter that shows the event an alert tells of. */
+const AUDIT_FILTER: Record<ConsoleAlertKind, (alert: Row) => Record<string, string>> = {
+  'break-glass sign-in': (alert) => ({ command: 'break-glass sign-in', actor: alert.username }),
+  'break-glass reset': () => ({ command: 'users reset' }),
+  'break-glass enrolment': (alert) => ({ command: 'enrolment', actor: alert.username }),
+};
 
 /**
- * Tells the admins at once that a break-glass account signed in (SSO_REQUIRED=on): on the team's
- * channels (the sales inbox and every active admin's address by mail, Slack, the webhook), from
- * the console's process, without holding up the sign-in. The log says so first, at warn; a
- * channel that still fails after its retries is logged as an error. The audit trail has the
- * sign-in in any case ("break-glass sign-in").
+ * Writes an alert in the caller's transaction, beside the event it tells (the sign-in's, the
+ * reset's or the enrolment's audit record): once that commits, the admins hear of it, even if
+ * this process stops the next moment.
+ */
+export async function raiseBreakGlassAlert(
+  manager: EntityManager,
+  kind: ConsoleAlertKind,
+  username: string,
+  at: Date,
+  by: string | null = null,
+): Promise<void> {
+  await manager.query(
+    `INSERT INTO console_alerts (kind, username, "by", at) VALUES ($1, $2, $3, $4)`,
+    [kind, username, by?.slice(0, 200) ?? null, at],
+  );
+}
+
+interface Row {
+  id: string;
+  kind: ConsoleAlertKind;
+  username: string;
+  by: string | null;
+  at: Date;
+  delivered: string[];
+  attempts: number;
+}
+
+/**
+ * Tells the admins of every use, reset and enrolment of a break-glass account: the alerts that
+ * raiseBreakGlassAlert wrote (console_alerts, an outbox) go out on the team's channels (the sales
+ * inbox and every active admin's address by mail, Slack, the webhook) from whichever of the
+ * console's processes takes them first, each channel until it has the alert: retried for about a
+ * day, then given up and logged as an error. The audit trail has each event in any case, and the
+ * alert links to it.
  */
 @Injectable()
-export class BreakGlassAlarm implements OnModuleDestroy {
+export class BreakGlassAlarm implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('BreakGlass');
   private channels?: Channels;
-  private readonly pending = new Set<Promise<void>>();
-  private closing = false;
+  private timer?: NodeJS.Timeout;
+  private pass?: Promise<void>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly environment: EnvironmentService,
   ) {}
 
-  async raise(username: string, at: Date): Promise<void> {
-    this.logger.warn(`Break-glass sign-in by ${username}: the admins are being told`);
+  onApplicationBootstrap(): void {
+    this.channels = buildChannels(this.environment);
+    if (this.alertChannels().length === 0) {
+      this.logger.warn(
+        'No channel is configured to tell the admins of a break-glass account’s use (SMTP_URL, SLACK_WEBHOOK_URL, WEBHOOK_URL): its alerts wait, stored',
+      );
+      return;
+    }
+    this.timer = setInterval(() => void this.deliverDue(), POLL_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.pass;
+    for (const channel of this.channels?.values() ?? []) channel.close?.();
+  }
+
+  /** One pass over the alerts that are due; passes never overlap in a process. */
+  deliverDue(): Promise<void> {
+    this.pass ??= this.deliverAll()
+      .catch((error: Error) =>
+        this.logger.warn(
+          `Alerts not delivered yet: ${redact(error.message, this.environment.secrets)}`,
+        ),
+      )
+      .finally(() => (this.pass = undefined));
+    return this.pass;
+  }
+
+  private alertChannels(): string[] {
+    return teamChannels(this.channels!).filter((name) => this.channels!.get(name)?.alert);
+  }
+
+  private async deliverAll(): Promise<void> {
+    // A statement that starts with WITH answers rows (TypeORM answers an UPDATE with a count).
+    const due = (await this.dataSource.query(
+      `WITH taken AS (
+         UPDATE console_alerts SET attempts = attempts + 1,
+                next_attempt_at = now() + make_interval(secs => $1)
+          WHERE id IN (SELECT id FROM console_alerts
+                        WHERE status = 'pending' AND next_attempt_at <= now()
+                        ORDER BY next_attempt_at LIMIT 20 FOR UPDATE SKIP LOCKED)
+          RETURNING id, kind, username, "by", at, delivered, attempts)
+       SELECT * FROM taken`,
+      [LEASE_S],
+    )) as Row[];
+    for (const row of due) await this.deliver(row);
+  }
+
+  private async deliver(row: Row): Promise<void> {
     const admins = (
       (await this.dataSource.query(
         `SELECT email FROM users WHERE role = 'admin' AND disabled_at IS NULL AND email IS NOT NULL`,
       )) as { email: string }[]
-    ).map((row) => row.email);
+    ).map((admin) => admin.email);
+    const query = new URLSearchParams(AUDIT_FILTER[row.kind](row)).toString();
     const alert: ConsoleAlert = {
-      kind: 'break-glass sign-in',
-      username,
-      at,
-      link: `${this.environment.get('CONSOLE_ORIGIN')}/console/audit?command=${encodeURIComponent('break-glass sign-in')}`,
+      kind: row.kind,
+      username: row.username,
+      by: row.by,
+      at: new Date(row.at),
+      link: `${this.environment.get('CONSOLE_ORIGIN')}/console/admin/audit?${query}`,
       to: admins,
     };
-    this.channels ??= buildChannels(this.environment);
-    const names = teamChannels(this.channels).filter((name) => this.channels!.get(name)?.alert);
-    if (names.length === 0) {
-      this.logger.error(
-        `Break-glass sign-in by ${username}, and no channel is configured to tell the admins (SMTP_URL, SLACK_WEBHOOK_URL, WEBHOOK_URL)`,
-      );
-    }
-    for (const name of names) {
-      // One id per alert and channel, the same on every retry: the Message-ID, the webhook id.
-      const sent = this.send(name, alert, randomUUID());
-      this.pending.add(sent);
-      void sent.finally(() => this.pending.delete(sent));
-    }
-  }
-
-  /** Tests and shutdown: every alert under way has been sent or given up. */
-  async settled(): Promise<void> {
-    await Promise.all([...this.pending]);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    this.closing = true;
-    await Promise.race([this.settled(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    for (const channel of this.channels?.values() ?? []) channel.close?.();
-  }
-
-  private async send(name: string, alert: ConsoleAlert, id: string): Promise<void> {
-    const channel = this.channels!.get(name as never)!;
-    for (let attempt = 0; ; attempt++) {
+    const delivered = [...row.delivered];
+    const errors: string[] = [];
+    for (const name of this.alertChannels().filter((each) => !delivered.includes(each))) {
       try {
-        await channel.alert!(alert, id);
-        return;
+        // The alert's id on every attempt: the Message-ID, the webhook's id.
+        await this.channels!.get(name as never)!.alert!(alert, row.id);
+        delivered.push(name);
       } catch (error) {
-        const message = redact((error as Error).message, this.environment.secrets);
-        const delay = RETRY_DELAYS_MS[attempt];
-        if (delay === undefined || this.closing) {
-          this.logger.error(
-            `The ${name} alert of ${alert.username}'s break-glass sign-in could not be sent: ${message}`,
-          );
-          return;
-        }
-        this.logger.warn(
-          `The ${name} alert failed (${message}); trying again in ${delay / 1000} s`,
-        );
-        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+        errors.push(`${name}: ${redact((error as Error).message, this.environment.secrets)}`);
       }
     }
+    const delay = RETRY_DELAYS_S[row.attempts - 1];
+    const status = errors.length === 0 ? 'sent' : delay === undefined ? 'failed' : 'pending';
+    if (status === 'failed') {
+      this.logger.error(
+        `The ${row.kind} alert of ${row.username} could not be sent: ${errors.join('; ')}`,
+      );
+    } else if (status === 'pending') {
+      this.logger.warn(
+        `The ${row.kind} alert failed (${errors.join('; ')}); trying again in ${delay} s`,
+      );
+    }
+    await this.dataSource.query(
+      `UPDATE console_alerts SET status = $2, delivered = $3, last_error = $4,
+              next_attempt_at = now() + make_interval(secs => $5)
+        WHERE id = $1`,
+      [row.id, status, delivered, errors.join('; ').slice(0, 1000) || null, delay ?? 0],
+    );
   }
 }

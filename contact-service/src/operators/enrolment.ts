@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
+import { raiseBreakGlassAlert } from './break-glass-alarm.js';
 import { hashPassword } from './password-hash.js';
 import { passwordProblem } from './password-policy.js';
 import type { SecretBox } from './secret-box.js';
@@ -36,6 +37,7 @@ interface Pending {
   userId: string;
   username: string;
   totpSecret: Buffer | null;
+  breakGlass: boolean;
 }
 
 /**
@@ -96,6 +98,9 @@ export class Enrolment {
         { command: 'enrolment', rows: 1, actor: pending.username, details: { factor: 'totp' } },
         manager,
       );
+      if (pending.breakGlass) {
+        await raiseBreakGlassAlert(manager, 'break-glass enrolment', pending.username, now);
+      }
       return { sessionId, recoveryCodes };
     });
   }
@@ -106,7 +111,8 @@ export class Enrolment {
     lock = '',
   ): Promise<Pending> {
     const [row] = (await manager.query(
-      `SELECT e.user_id AS "userId", u.username, e.totp_secret AS "totpSecret"
+      `SELECT e.user_id AS "userId", u.username, e.totp_secret AS "totpSecret",
+              u.break_glass AS "breakGlass"
          FROM enrolments e JOIN users u ON u.id = e.user_id
         WHERE e.token_hash = $1 AND e.expires_at > $2 ${lock}`,
       [hashOf(token), this.now()],

@@ -128,7 +128,7 @@ function singleSignOnPart<Part>(
     },
     {
       provide: SignIn,
-      inject: [DATA, SecretBox, Sessions, Passkeys, EnvironmentService, Clock, BreakGlassAlarm],
+      inject: [DATA, SecretBox, Sessions, Passkeys, EnvironmentService, Clock],
       useFactory: (
         data: DataSource,
         box: SecretBox,
@@ -136,7 +136,6 @@ function singleSignOnPart<Part>(
         passkeys: Passkeys,
         environment: EnvironmentService,
         clock: Clock,
-        alarm: BreakGlassAlarm,
       ) => {
         const now = () => clock.now();
         return new SignIn(
@@ -147,10 +146,7 @@ function singleSignOnPart<Part>(
           new SignInThrottle(data, now),
           settings(environment).key,
           now,
-          {
-            ssoRequired: environment.get('SSO_REQUIRED'),
-            breakGlassUsed: (username, at) => alarm.raise(username, at),
-          },
+          { ssoRequired: environment.get('SSO_REQUIRED') },
         );
       },
     },

@@ -65,12 +65,13 @@ export class SignInThrottle {
   }
 
   /**
-   * The attempt begun on [account, address] succeeded: the account's count is cleared, and the
-   * address's failure taken back.
+   * The attempt begun on `keys` succeeded: an account's count is cleared, and an address's
+   * failure taken back.
    */
-  async succeeded([account, address]: string[]): Promise<void> {
-    await this.dataSource.query(`DELETE FROM sign_in_failures WHERE key = $1`, [account]);
-    await this.undo([address!]);
+  async succeeded(keys: string[]): Promise<void> {
+    const accounts = keys.filter((key) => key.startsWith('account:'));
+    await this.dataSource.query(`DELETE FROM sign_in_failures WHERE key = ANY($1)`, [accounts]);
+    await this.undo(keys.filter((key) => !accounts.includes(key)));
   }
 
   /** Takes back what begin counted, for an attempt that was never decided (the server busy). */

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { hashPassword, needsRehash, PasswordHashBusy, verifyPassword } from './password-hash.js';
 import { PASSWORD_MAX } from './password-policy.js';
+import { raiseBreakGlassAlert } from './break-glass-alarm.js';
 import type { SecretBox } from './secret-box.js';
 import { useCode, type StoredFactor } from './second-factor.js';
 import type { Passkeys } from './passkeys.js';
@@ -44,12 +45,10 @@ type Candidate = StoredFactor & {
   linked: boolean;
 };
 
-/** How SSO_REQUIRED bears on passwords, and who hears of a break-glass sign-in. */
+/** How SSO_REQUIRED bears on passwords. */
 export interface LocalSignInPolicy {
   /** SSO_REQUIRED=on: only break-glass accounts may sign in with a password. */
   ssoRequired: boolean;
-  /** Tells the admins, through the notification channels, that a break-glass account signed in. */
-  breakGlassUsed(username: string, at: Date): Promise<void>;
 }
 
 /**
@@ -68,16 +67,12 @@ export class SignIn {
     private readonly throttle: SignInThrottle,
     private readonly addressKey: string,
     private readonly now: () => Date,
-    private readonly policy: LocalSignInPolicy = {
-      ssoRequired: false,
-      breakGlassUsed: async () => {},
-    },
+    private readonly policy: LocalSignInPolicy = { ssoRequired: false },
   ) {}
 
   async attempt(request: SignInRequest): Promise<SignInResult> {
     const username = request.username.trim().toLowerCase().slice(0, 100);
     const address = createHmac('sha256', this.addressKey).update(request.address).digest('hex');
-    const keys = [`account:${username}`, `address:${address}`];
     const audit = (command: string, details: Record<string, unknown>) =>
       new AuditTrail(this.dataSource).record({
         command,
@@ -85,13 +80,6 @@ export class SignIn {
         actor: username || '(no username)',
         details: { ...details, address: address.slice(0, 16) },
       });
-    // Decided, and counted, before any password is hashed (sign-in-throttle.ts).
-    const wait = await this.throttle.begin(keys);
-    if (wait) {
-      await audit('sign-in refused', { reason: 'throttled' });
-      const seconds = Math.max(1, Math.ceil((wait.untilMs - this.now().getTime()) / 1000));
-      return { outcome: 'wait', seconds };
-    }
     const [account] = (await this.dataSource.query(
       `SELECT id, username, password, totp_secret AS "totpSecret", totp_last_step AS "totpLastStep",
               (enrolled_at IS NOT NULL AND disabled_at IS NULL) AS usable,
@@ -99,6 +87,18 @@ export class SignIn {
          FROM users WHERE username = $1`,
       [username],
     )) as Candidate[];
+    // A break-glass account is counted per address only: a guesser's failures slow the guesser,
+    // and never lock out the owner, who needs the account when the provider is down.
+    const keys = account?.breakGlass
+      ? [`address:${address}`]
+      : [`account:${username}`, `address:${address}`];
+    // Decided, and counted, before any password is hashed (sign-in-throttle.ts).
+    const wait = await this.throttle.begin(keys);
+    if (wait) {
+      await audit('sign-in refused', { reason: 'throttled' });
+      const seconds = Math.max(1, Math.ceil((wait.untilMs - this.now().getTime()) / 1000));
+      return { outcome: 'wait', seconds };
+    }
     let checked: Awaited<ReturnType<SignIn['check']>>;
     try {
       checked = await this.check(account, request);
@@ -119,9 +119,19 @@ export class SignIn {
     }
     const sessionId = await this.sessions.start(account.id, request.userAgent);
     if (account.breakGlass) {
-      // Every use of a break-glass account is an event the admins hear of.
-      await audit('break-glass sign-in', { factor: checked.factor });
-      await this.policy.breakGlassUsed(account.username, this.now());
+      // Every use of a break-glass account is an event the admins hear of (break-glass-alarm.ts).
+      await this.dataSource.transaction(async (manager) => {
+        await new AuditTrail(this.dataSource).record(
+          {
+            command: 'break-glass sign-in',
+            rows: 0,
+            actor: username,
+            details: { factor: checked.factor, address: address.slice(0, 16) },
+          },
+          manager,
+        );
+        await raiseBreakGlassAlert(manager, 'break-glass sign-in', account.username, this.now());
+      });
     } else {
       await audit('sign-in', { factor: checked.factor });
     }

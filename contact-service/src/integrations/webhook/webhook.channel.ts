@@ -64,13 +64,21 @@ export class WebhookChannel {
     );
   }
 
-  /** An alert of the console (docs/operating.md, "The webhook"): `console.break_glass_sign_in`. */
+  /**
+   * An alert of the console (docs/operating.md, "The webhook"): `console.break_glass_sign_in`,
+   * `console.break_glass_reset` or `console.break_glass_enrolment`.
+   */
   async alert(alert: ConsoleAlert, id: string): Promise<void> {
     const now = new Date();
     const body = JSON.stringify({
-      type: 'console.break_glass_sign_in',
+      type: `console.${alert.kind.replaceAll(/[ -]/g, '_')}`,
       timestamp: now.toISOString(),
-      data: { username: alert.username, at: alert.at.toISOString(), link: alert.link },
+      data: {
+        username: alert.username,
+        ...(alert.by ? { by: alert.by } : {}),
+        at: alert.at.toISOString(),
+        link: alert.link,
+      },
     });
     await this.post(id, now, body);
   }
