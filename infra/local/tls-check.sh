@@ -73,6 +73,8 @@ TLS_MODE=acme CONSOLE_TLS=on TLS_DIR="$tmp/tls-acme" TLS_RELOAD_SECONDS=1 STACK_
   infra/local/stack-up.sh || exit 1
 check "before its first certificate the site answers over plain HTTP" \
   curl -fsS -o /dev/null http://127.0.0.1:8080/
+check "  and the console (CONSOLE_TLS=on) shows nothing over plain HTTP: 503 until it has one" \
+  test "$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:8081/console/sign-in)" = 503
 check "the certificates service obtains one from Pebble (http-01 answered by nginx)" \
   obtain_certificate
 pebble=(--cacert "$tmp/pebble-root.pem")

@@ -61,7 +61,16 @@ case $mode in
         "listen 8080 default_server;" "listen [::]:8080 default_server;" \
         "include snippets/acme-challenge.conf;" >"$out/site-listen.conf"
       echo "# TLS_MODE=acme, no certificate yet: no redirect server." >"$out/site-redirect.conf"
-      console_plain
+      if [ "$console_tls" = on ]; then
+        # The console is reached beyond loopback: nothing of it over plain HTTP, not even its
+        # sign-in screen, until its certificate is there.
+        printf '%s\n' "# CONSOLE_TLS=on, no certificate yet: the console waits, over plain HTTP." \
+          "listen 8081;" "listen [::]:8081;" "default_type text/plain;" \
+          "return 503 'The console waits for its HTTPS certificate (TLS_MODE=acme). Try again in a minute.\\n';" \
+          >"$out/console-listen.conf"
+      else
+        console_plain
+      fi
       echo "$0: no certificate in $dir yet: plain HTTP on 8080 until the certificates service brings one" >&2
       exit 0
     fi
