@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from './env.js';
 import { settings, settingsThat } from './env.schema.js';
@@ -79,6 +79,22 @@ describe('the files that pass settings on', () => {
         stack.includes(`\${${name}`) ||
         stack.includes(`^${name}=`);
       expect([name, known]).toEqual([name, true]);
+    }
+  });
+
+  it('hand web every setting of .env.example its entrypoint reads', () => {
+    // Before, .env could say CONSOLE_ALLOW_FROM and compose never passed it to web: the console
+    // kept answering the private networks whatever the operator wrote.
+    const entrypoint = readdirSync(join(root, 'infra/nginx/docker-entrypoint.d'))
+      .map((name) => read(`infra/nginx/docker-entrypoint.d/${name}`))
+      .join('\n');
+    const web = /\n {2}web:\n([\s\S]*?)(?:\n {2}(?=[a-z#])|\nvolumes:)/.exec(
+      read('docker-compose.yml'),
+    )![1]!;
+    const environment = /\n {4}environment:\n((?: {6}.*\n)+)/.exec(`\n${web}\n`)![1]!;
+    for (const [name] of assignments(read('.env.example'), true)) {
+      if (!new RegExp(`\\$\\{${name}[:}-]`).test(entrypoint)) continue;
+      expect([name, new RegExp(`^ {6}${name}: `, 'm').test(environment)]).toEqual([name, true]);
     }
   });
 
