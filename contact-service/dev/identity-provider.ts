@@ -165,10 +165,14 @@ export async function startIdentityProvider(
       if (!users.has(sub)) return undefined;
       return { accountId: sub, claims: async () => ({ sub, ...users.get(sub) }) };
     },
+    // Groups under a scope of their own, as Dex and Okta's custom authorization servers give
+    // them: a client that does not ask for `groups` gets none (the console asks when discovery
+    // lists it: OIDC_SCOPES, sso/relying-party.ts).
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
-      profile: ['name', 'groups'],
+      profile: ['name'],
+      groups: ['groups'],
     },
     // The claims in the ID token itself, as Entra ID, Okta and Keycloak are set up to give them.
     conformIdTokenClaims: false,
@@ -183,7 +187,7 @@ export async function startIdentityProvider(
         clientId: ctx.oidc.client!.clientId,
         accountId: ctx.oidc.session!.accountId!,
       });
-      grant.addOIDCScope('openid email profile offline_access');
+      grant.addOIDCScope('openid email profile groups offline_access');
       await grant.save();
       return grant;
     },
