@@ -67,6 +67,7 @@ describe('the embedded database', () => {
     expect(tables.map((t: { table_name: string }) => t.table_name)).toEqual([
       'audit_key',
       'audit_log',
+      'console_alerts',
       'console_sessions',
       'contact_submissions',
       'enrolments',
