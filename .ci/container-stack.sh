@@ -43,7 +43,10 @@ if [[ ${1:-} != --inside ]]; then
   fi
 
   step "docker-compose accepts the compose file with .env.example"
-  docker-compose --env-file .env.example config -q && echo "valid"
+  # The contact-service reads .env whole (env_file), as `make up` makes it from .env.example.
+  make --no-print-directory .env
+  docker-compose --env-file .env.example config -q
+  echo "valid"
 
   step "Build daemon in the host namespace (no bridge, no iptables: it changes no network)"
   stop_daemon
@@ -77,7 +80,6 @@ if [[ ${1:-} != --inside ]]; then
   docker tag ci-stand-in/debian:bookworm debian:bookworm-slim
 
   step "The project's images, from their unchanged Dockerfiles"
-  make --no-print-directory .env
   # As an operator may configure it: a password with the characters that break a URL, two
   # proxies in front of web, the site's own values (the browser suite's, e2e/site.env), and
   # notifications to a real SMTP server in the stack's network (.ci/compose.mail.yml).
