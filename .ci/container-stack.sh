@@ -244,9 +244,9 @@ listed=$(leads_says list)
 grep -q "$id" <<<"$listed" || printf '  make leads list printed:\n%s\n' "$listed" | head -n 20
 check "make leads lists the lead (in the contact-service container)" grep -q "$id" <<<"$listed"
 csv=$(leads_says export --format csv)
-grep -q "^$id,.*,Compose Check,compose@example.com," <<<"$csv" ||
+grep -q "^\"$id\",.*,\"Compose Check\",\"compose@example.com\"," <<<"$csv" ||
   printf '  make leads export printed:\n%s\n' "$csv" | head -n 20
-check "make leads exports it as CSV" grep -q "^$id,.*,Compose Check,compose@example.com," <<<"$csv"
+check "make leads exports it as CSV" grep -q "^\"$id\",.*,\"Compose Check\",\"compose@example.com\"," <<<"$csv"
 check "the backup service is healthy" \
   is "$(docker inspect -f '{{.State.Health.Status}}' "$(docker-compose ps -q backup)")" healthy
 check "it took a backup when the stack started" \
