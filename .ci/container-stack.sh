@@ -222,6 +222,10 @@ for name in contact-service web; do
 done
 check "the contact-service's root file system is mounted read-only" \
   is "$(in_container contact-service sh -c "awk '\$2 == \"/\" { print \$4 }' /proc/mounts | cut -d, -f1")" ro
+for name in db contact-service backup web; do
+  check "$name's log is rotated (json-file, 10m, 5 files)" \
+    is "$(docker inspect -f '{{.HostConfig.LogConfig.Type}} {{index .HostConfig.LogConfig.Config "max-size"}} {{index .HostConfig.LogConfig.Config "max-file"}}' "$(docker-compose ps -q "$name" | head -n 1)")" 'json-file 10m 5'
+done
 
 step "make down, make up: the data survives"
 make --no-print-directory down
