@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { hashPassword, needsRehash, PasswordHashBusy, verifyPassword } from './password-hash.js';
 import { PASSWORD_MAX } from './password-policy.js';
@@ -73,13 +73,16 @@ export class SignIn {
   async attempt(request: SignInRequest): Promise<SignInResult> {
     const username = request.username.trim().toLowerCase().slice(0, 100);
     const address = createHmac('sha256', this.addressKey).update(request.address).digest('hex');
-    const audit = (command: string, details: Record<string, unknown>) =>
-      new AuditTrail(this.dataSource).record({
-        command,
-        rows: 0,
-        actor: username || '(no username)',
-        details: { ...details, address: address.slice(0, 16) },
-      });
+    const audit = (command: string, details: Record<string, unknown>, manager?: EntityManager) =>
+      new AuditTrail(this.dataSource).record(
+        {
+          command,
+          rows: 0,
+          actor: username || '(no username)',
+          details: { ...details, address: address.slice(0, 16) },
+        },
+        manager,
+      );
     const [account] = (await this.dataSource.query(
       `SELECT id, username, password, totp_secret AS "totpSecret", totp_last_step AS "totpLastStep",
               (enrolled_at IS NOT NULL AND disabled_at IS NULL) AS usable,
@@ -121,15 +124,7 @@ export class SignIn {
     if (account.breakGlass) {
       // Every use of a break-glass account is an event the admins hear of (break-glass-alarm.ts).
       await this.dataSource.transaction(async (manager) => {
-        await new AuditTrail(this.dataSource).record(
-          {
-            command: 'break-glass sign-in',
-            rows: 0,
-            actor: username,
-            details: { factor: checked.factor, address: address.slice(0, 16) },
-          },
-          manager,
-        );
+        await audit('break-glass sign-in', { factor: checked.factor }, manager);
         await raiseBreakGlassAlert(manager, 'break-glass sign-in', account.username, this.now());
       });
     } else {
