@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { Secret } from 'otpauth';
+import { SealingKeyCheck } from '../src/operators/sealing-key-check.js';
 import { SIGN_IN_FAILED } from '../src/operators/sign-in.js';
 import { RetentionService } from '../src/retention/retention.service.js';
 import { FREE_FAILURES, LOCK_AFTER, LOCK_MINUTES } from '../src/operators/sign-in-throttle.js';
@@ -222,6 +223,31 @@ describe('signing in', () => {
       code: recoveryCodes[0]!,
     });
     expect(recoveryAgain.status).toBe(401);
+  });
+
+  it('under another CONSOLE_SECRET_KEY: says so at start, answers 401 (never 500), takes a recovery code', async () => {
+    // A database restored on a new machine without the backup's settings: the authenticator
+    // secrets were sealed under the old machine's key. Before, every sign-in answered 500.
+    const { secret, recoveryCodes } = await enrol('restored.rita', 'member');
+    const elsewhere = await startConsole(db.url);
+    try {
+      const check = elsewhere.app.get(SealingKeyCheck);
+      expect((await check.look()).unopened).toBeGreaterThan(0);
+      expect((await console_.app.get(SealingKeyCheck).look()).unopened).toBe(0);
+      const client = new ConsoleClient(elsewhere.baseUrl, { 'x-forwarded-for': '10.0.1.9' });
+      elsewhere.clock.advance(30_000);
+      const code = codeAt(elsewhere, secret);
+      const typed = { username: 'restored.rita', password: PASSWORD, code };
+      const refused = await client.call('POST', '/sign-in', typed);
+      expect([refused.status, refused.body.message]).toEqual([401, SIGN_IN_FAILED]);
+      const recovered = await client.call('POST', '/sign-in', {
+        ...typed,
+        code: recoveryCodes[0]!,
+      });
+      expect(recovered.status).toBe(200);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('says the same for an unknown user, a wrong password and a wrong code, and audits why', async () => {

@@ -26,6 +26,7 @@ import { SingleSignOn, type SingleSignOnSettings } from './sso/single-sign-on.js
 import { SsoSessions } from './sso/sso-sessions.js';
 import { providerNameOf } from './sso/sso-rules.js';
 import { BreakGlassAlarm } from './break-glass-alarm.js';
+import { SealingKeyCheck } from './sealing-key-check.js';
 
 const DATA = getDataSourceToken();
 /** What the console calls itself to authenticator apps and passkey prompts. */
@@ -151,6 +152,7 @@ function singleSignOnPart<Part>(
       },
     },
     BreakGlassAlarm,
+    SealingKeyCheck,
     {
       provide: SealedTokens,
       inject: [SecretBox],

@@ -1,10 +1,16 @@
 import { randomInt } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SecretBox } from './secret-box.js';
 import { hashOf } from './tokens.js';
 import { acceptedStep } from './totp.js';
 
 export const RECOVERY_CODES = 10;
+/** Said when an account's authenticator secret does not open: no account is named. */
+export const UNOPENED_SECRET =
+  "CONSOLE_SECRET_KEY does not open an account's authenticator secret: it was sealed under another key. " +
+  "After a restore on a new machine, put back the backup's settings (make restore … KEY=…, " +
+  'docs/operating.md, "Backups and restores"). Until then, operators sign in with a recovery code.';
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** A recovery code as typed: case, spaces and dashes do not matter. */
@@ -31,9 +37,11 @@ export async function useCode(
   now: Date,
 ): Promise<'totp' | 'recovery code' | null> {
   const typed = code.trim();
-  if (account.totpSecret) {
+  const secret = account.totpSecret && box.openOrNull(account.totpSecret);
+  if (account.totpSecret && !secret) new Logger('SecondFactor').error(UNOPENED_SECRET);
+  if (secret) {
     const last = account.totpLastStep === null ? null : Number(account.totpLastStep);
-    const step = acceptedStep(box.open(account.totpSecret), typed, now, last);
+    const step = acceptedStep(secret, typed, now, last);
     if (step !== null) {
       const used = (await manager.query(
         `WITH used AS (

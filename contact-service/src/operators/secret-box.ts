@@ -20,6 +20,18 @@ export class SecretBox {
     return Buffer.concat([nonce, cipher.getAuthTag(), sealed]);
   }
 
+  /**
+   * The value, or null when this key does not open it: sealed under another CONSOLE_SECRET_KEY
+   * (a database restored without the backup's settings, or a key changed by hand).
+   */
+  openOrNull(box: Buffer): Buffer | null {
+    try {
+      return this.open(box);
+    } catch {
+      return null;
+    }
+  }
+
   open(box: Buffer): Buffer {
     const decipher = createDecipheriv('aes-256-gcm', this.key, box.subarray(0, 12));
     decipher.setAuthTag(box.subarray(12, 28));
