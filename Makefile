@@ -22,7 +22,7 @@ endif
 NPM_STAMP := node_modules/.install-stamp
 WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json) deploy/kubernetes/package.json
 
-.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke sign-in-flood tls-check e2e lighthouse up down logs ps e2e-containers leads backup restore sbom ci ci-smoke
+.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke sign-in-flood tls-check e2e lighthouse up down logs ps e2e-containers leads backup restore version sbom ci ci-smoke
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-15s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -124,7 +124,7 @@ export BACKUP_USER ?= $(shell id -u):$(shell id -g)
 
 up: .env ## Build and start web, contact-service (REPLICAS=n), Postgres and backups in containers; wait until healthy
 	@mkdir -p backups tls
-	@infra/compose/console-key.sh .env
+	@infra/compose/keys.sh .env $(COMPOSE)
 	$(COMPOSE) up -d --build --scale contact-service=$(REPLICAS) || { $(COMPOSE) ps; $(COMPOSE) logs --no-color --tail 20; exit 1; }
 	@infra/compose/wait-healthy.sh $(COMPOSE)
 	@infra/compose/warnings.sh $(COMPOSE)
@@ -139,14 +139,20 @@ logs: ## Follow the container stack's logs
 ps: ## Show the container stack's containers and their health
 	$(COMPOSE) ps
 
-leads: ## The operators' leads command, in the container stack when it runs: make leads ARGS='list'
+leads: ## The operators' leads command, in the container stack when it runs: make leads ARGS='list' [LOCAL=1]
 	@infra/compose/leads.sh "$(COMPOSE)" $(ARGS)
 
-backup: ## Back up the container stack's database now, into backups/ (a compressed pg_dump)
+backup: ## Back up the container stack now, into backups/: a compressed pg_dump and, encrypted, .env and tls/
 	$(COMPOSE) exec -T backup bash /backup/backup.sh
 
-restore: ## Restore a backup into the container stack: make restore FILE=backups/… [REPLACE=1] [YES=1]
-	@infra/compose/restore.sh "$(COMPOSE)" "$(FILE)" "$(REPLACE)" "$(YES)"
+restore: .env ## Restore a backup into the container stack: make restore FILE=backups/… [KEY=backup-key.txt] [REPLACE=1] [YES=1]
+	@infra/compose/restore.sh "$(COMPOSE)" "$(FILE)" "$(REPLACE)" "$(YES)" "$(KEY)"
+
+version: ## The release of this checkout (contract/release.json), and of the container stack when it runs
+	@echo "This checkout: $$(sed -n 's/.*"version": *"\(.*\)".*/\1/p' contract/release.json)"
+	@if [ -n "$$($(COMPOSE) ps -q contact-service 2>/dev/null)" ]; then \
+	  echo "The running stack: $$($(COMPOSE) exec -T contact-service node -e "fetch('http://127.0.0.1:3000/api/health/live').then((r) => r.json()).then((b) => console.log(b.version))" | tr -d '\r')"; \
+	fi
 
 sbom: $(NPM_STAMP) ## Copy each image's bill of materials (CycloneDX) into .artifacts/sbom/ and check it is valid and complete
 	@infra/compose/sbom.sh "$(COMPOSE)"

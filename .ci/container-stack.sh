@@ -267,18 +267,49 @@ snapshot() {
     sql "SELECT row_to_json(t)::text FROM $table t ORDER BY 1"
   done
 }
+# The recovery drill: an operator enrolled with an authenticator app before the backup must sign
+# in with the same app on a new machine after the restore (docs/operating.md, "Backups and
+# restores"): CONSOLE_SECRET_KEY, which sealed the app's secret, travels in the backup, encrypted.
+console=http://localhost:$(sed -n 's/^CONSOLE_PORT=//p' .env)
+link=$(leads_says users add drill.operator --role member | grep -o 'http[^ ]*/console/enrol#[^ ]*' | head -n 1)
+node .ci/second-factor.mjs enrol "$console" "$link" "$work/operator.json"
+check "an operator enrolled with an app signs in" node .ci/second-factor.mjs sign-in "$console" "$work/operator.json"
 before=$(snapshot)
 leads_before=$(sql 'SELECT count(*) FROM contact_submissions')
 make --no-print-directory backup
 backup_file=backups/$(readlink backups/latest.dump)
+check "the backup carries the settings, encrypted (age)" \
+  bash -c "head -c 21 '${backup_file%.dump}.secrets' | grep -q '^age-encryption.org/v1'"
+check "and nothing of .env in the clear" bash -c "! grep -aq CONSOLE_SECRET_KEY '${backup_file%.dump}.secrets'"
+# A new machine: the old one's database volume is gone, its backup key was kept apart, and this
+# checkout has a .env of its own (the same site values, so web's image is not built again).
+old_key_line=$(grep '^CONSOLE_SECRET_KEY=' .env)
+mv backup-key.txt "$work/backup-key.txt"
 docker-compose down --volumes
+mv .env "$work/old.env"
+make --no-print-directory .env
+grep -E '^(VITE_[A-Z_]+|COMPOSE_FILE)=' "$work/old.env" >>.env
 make --no-print-directory up
+check "the new machine made a CONSOLE_SECRET_KEY of its own" bash -c "! grep -qxF '$old_key_line' .env"
 check "the stack started on an empty database volume" is "$(sql 'SELECT count(*) FROM contact_submissions')" 0
+# Without KEY the database alone comes back: the leads are there, the operator's app is not.
 make --no-print-directory restore FILE="$backup_file" YES=1
 check "the restore brought back every lead ($leads_before)" is "$(sql 'SELECT count(*) FROM contact_submissions')" "$leads_before"
-check "field by field, leads, deliveries and audit trail are as before" is "$(snapshot)" "$before"
+check "without the backup's settings, the operator's app no longer signs in" \
+  bash -c "! node .ci/second-factor.mjs sign-in '$console' '$work/operator.json'"
+check "and the service says why, naming CONSOLE_SECRET_KEY" \
+  bash -c "docker-compose logs --no-color contact-service | grep -q 'CONSOLE_SECRET_KEY does not open'"
 if make --no-print-directory restore FILE="$backup_file" YES=1 >/dev/null 2>&1; then again=restored; else again=refused; fi
 check "a second restore over the leads is refused without REPLACE=1" is "$again" refused
+if make --no-print-directory restore FILE="$backup_file" KEY="$work/no-such-key.txt" REPLACE=1 YES=1 >/dev/null 2>&1; then again=restored; else again=refused; fi
+check "a restore with a key file that is not there changes nothing" is "$again" refused
+make --no-print-directory restore FILE="$backup_file" KEY="$work/backup-key.txt" REPLACE=1 YES=1
+check "with KEY, the old machine's CONSOLE_SECRET_KEY is back in .env" grep -qxF "$old_key_line" .env
+check "this machine's database password was kept" \
+  is "$(grep '^POSTGRES_PASSWORD=' .env)" "$(grep '^POSTGRES_PASSWORD=' .env.before-restore)"
+check "field by field, leads, deliveries and audit trail are as before" is "$(snapshot)" "$before"
+check "the operator enrolled before the backup signs in with the same app" \
+  node .ci/second-factor.mjs sign-in "$console" "$work/operator.json"
 check "the stack is healthy after the restore" infra/compose/wait-healthy.sh docker-compose
 make --no-print-directory leads ARGS='erase --email compose@example.com --yes'
 check "make leads erase removed the lead" is "$(sql "SELECT count(*) FROM contact_submissions WHERE id = '$id'")" 0

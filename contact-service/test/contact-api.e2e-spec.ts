@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import contract from '@proposal-site/contract/contact-payloads.json' with { type: 'json' };
+import release from '@proposal-site/contract/release.json' with { type: 'json' };
 import { ServiceUnavailableException } from '@nestjs/common';
 import { CONTACT_BODY_LIMIT_BYTES } from '../src/contact/contact-limits.js';
 import { ContactService } from '../src/contact/contact.service.js';
@@ -276,6 +277,7 @@ describe('other routes', () => {
     const live = await request(`${service.baseUrl}/api/health/live`);
     expect(live.status).toBe(200);
     expect(live.body.status).toBe('ok');
+    expect(live.body.version).toBe(release.version);
     const ready = await request(`${service.baseUrl}/api/health/ready`);
     expect(ready.status).toBe(200);
     expect(ready.body).toMatchObject({ status: 'ok', info: { database: { status: 'up' } } });

@@ -1,14 +1,47 @@
 #!/usr/bin/env bash
-# `make up`: gives .env a CONSOLE_SECRET_KEY (32 random bytes, base64) when it has none or an
-# empty one, so a fresh clone's `make up` works; a key the operator set is never touched. The key
-# seals the operators' second-factor secrets (docs/configuration.md); it is never printed.
+# `make up`: gives .env the two keys the stack needs when it has none (or an empty one), so a
+# fresh clone's `make up` works; a key the operator set is never touched, and none is printed.
+# - CONSOLE_SECRET_KEY (32 random bytes, base64) seals the operators' second factors.
+# - BACKUP_RECIPIENT, an age public key: every backup's settings and TLS files are encrypted to
+#   it. Its private key is written to backup-key.txt, for the operator to move off this machine:
+#   a restore on another machine needs it (docs/operating.md, "Backups and restores").
+# Usage: keys.sh ENV_FILE <compose command...>
 set -euo pipefail
 env_file=$1
-if grep -Eq '^CONSOLE_SECRET_KEY=.+' "$env_file"; then exit 0; fi
-key=$(head -c 32 /dev/urandom | base64)
-if grep -q '^CONSOLE_SECRET_KEY=' "$env_file"; then
-  sed -i "s|^CONSOLE_SECRET_KEY=.*|CONSOLE_SECRET_KEY=$key|" "$env_file"
-else
-  printf '\n# Made by make up (docs/configuration.md, CONSOLE_SECRET_KEY).\nCONSOLE_SECRET_KEY=%s\n' "$key" >>"$env_file"
+shift
+compose=("$@")
+cd "$(dirname "$0")/../.."
+identity=backup-key.txt
+
+set_setting() { # NAME VALUE WHY: replaces an empty NAME= line, or appends the setting
+  if grep -q "^$1=" "$env_file"; then
+    sed -i "s|^$1=.*|$1=$2|" "$env_file"
+  else
+    printf '\n# %s\n%s=%s\n' "$3" "$1" "$2" >>"$env_file"
+  fi
+}
+
+if ! grep -Eq '^CONSOLE_SECRET_KEY=.+' "$env_file"; then
+  set_setting CONSOLE_SECRET_KEY "$(head -c 32 /dev/urandom | base64)" \
+    'Made by make up (docs/configuration.md, CONSOLE_SECRET_KEY).'
+  echo "Put a new CONSOLE_SECRET_KEY into $env_file (it seals the operators' second factors; every backup carries it, encrypted)"
 fi
-echo "Put a new CONSOLE_SECRET_KEY into $env_file (it seals the operators' second factors; keep it with your backups)"
+
+if ! grep -Eq '^BACKUP_RECIPIENT=.+' "$env_file"; then
+  # age-keygen from the backup image, so this machine needs nothing but Docker.
+  "${compose[@]}" build -q backup >/dev/null
+  keygen() { "${compose[@]}" run --rm --no-deps -T --entrypoint age-keygen backup "$@"; }
+  if [[ -s $identity ]]; then
+    recipient=$(keygen -y <"$identity" | tr -d '\r')
+  else
+    (umask 077 && keygen 2>/dev/null | tr -d '\r' >"$identity.partial")
+    recipient=$(keygen -y <"$identity.partial" | tr -d '\r')
+    mv "$identity.partial" "$identity"
+    printf '%s\n' \
+      "Made a backup key: backups are encrypted to BACKUP_RECIPIENT in $env_file, and $identity opens them." \
+      "MOVE $identity OFF THIS MACHINE NOW (a password manager, a safe): a restore on a new machine needs it," \
+      'and a copy kept here is lost with the machine (docs/operating.md, "Backups and restores").'
+  fi
+  set_setting BACKUP_RECIPIENT "$recipient" \
+    'Made by make up: backups are encrypted to it (docs/operating.md, "Backups and restores").'
+fi

@@ -2,7 +2,9 @@
 # `make leads ARGS='…'`: the operators' leads command where the leads are. In the container stack
 # when it runs (`docker compose exec contact-service leads …`); otherwise on this machine, against
 # DATABASE_URL when it is set, else the embedded database of `make start` (shared with a running
-# `make start`).
+# `make start`). When the stack is down but its database volume is there, it refuses unless
+# LOCAL=1: the leads (and the accounts) are in that volume, and `users add` here would make an
+# account the stack never sees.
 set -euo pipefail
 compose=$1
 shift
@@ -21,6 +23,14 @@ fi
 # stack's database, so running here, on another database, would answer about the wrong leads.
 if exists; then
   echo "make leads: the container stack's contact-service is not running; start it (make up), or remove the stack (make down) to use this machine's database." >&2
+  exit 1
+fi
+project=$(sed -n 's/^COMPOSE_PROJECT_NAME=//p' .env 2>/dev/null | tail -n 1)
+project=${project:-$(basename "$PWD" | tr '[:upper:]' '[:lower:]' | tr -cd 'a-z0-9_-')}
+if [[ ${LOCAL:-} != 1 && -z ${DATABASE_URL:-} ]] && command -v docker >/dev/null &&
+  [[ -n $(docker volume ls -q --filter "label=com.docker.compose.project=$project" \
+    --filter label=com.docker.compose.volume=db-data 2>/dev/null) ]]; then
+  echo "make leads: the container stack is down, and its leads and accounts are in its database volume: start it (make up). To use this machine's own database instead, run it with LOCAL=1 (or DATABASE_URL=…)." >&2
   exit 1
 fi
 cli=contact-service/dist/src/entrypoints/leads.js

@@ -16,7 +16,7 @@ in_image() { # service entrypoint args... -> the command's output in a one-off c
     --entrypoint "$entrypoint" "$service" "$@"
 }
 status=0
-services=(contact-service web)
+services=(contact-service web backup)
 # The certificates image, when it was built (TLS_MODE=acme, or CI).
 docker image inspect proposal-site/certificates:latest >/dev/null 2>&1 && services+=(certificates)
 for service in "${services[@]}"; do

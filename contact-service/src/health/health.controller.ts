@@ -1,8 +1,12 @@
 import { Controller, Get } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { SkipThrottle } from '@nestjs/throttler';
+import release from '@proposal-site/contract/release.json' with { type: 'json' };
 
-/** Probes for the orchestrator: live = the process answers; ready = it can reach its database. */
+/**
+ * Probes for the orchestrator: live = the process answers, and says which release it runs
+ * (contract/release.json; `make version` asks it); ready = it can reach its database.
+ */
 @Controller('health')
 @SkipThrottle()
 export class HealthController {
@@ -13,8 +17,8 @@ export class HealthController {
 
   @Get('live')
   @HealthCheck()
-  live() {
-    return this.health.check([]);
+  async live() {
+    return { ...(await this.health.check([])), version: release.version };
   }
 
   @Get('ready')

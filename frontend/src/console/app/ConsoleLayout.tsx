@@ -1,8 +1,12 @@
+import release from '@proposal-site/contract/release.json';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useMeQuery, useSignOutMutation } from '../api/console-api';
 
-/** The frame of every screen: who is signed in, the way out, and the screen itself. */
+/**
+ * The frame of every screen: who is signed in, the way out, the screen itself, and the release
+ * the console is (contract/release.json), for an operator telling support what they run.
+ */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   const [, navigate] = useLocation();
   const { data: me } = useMeQuery();
@@ -43,6 +47,9 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1}>
         {children}
       </main>
+      <footer className="console-footer">
+        <p>Proposals console {release.version}</p>
+      </footer>
     </>
   );
 }

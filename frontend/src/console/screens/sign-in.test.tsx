@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import release from '@proposal-site/contract/release.json';
 import { render, screen } from '@testing-library/react';
 import { ConsoleApp } from '../app/ConsoleApp';
 import { createConsoleStore } from '../app/store';
@@ -48,6 +49,12 @@ describe('the sign-in screen', () => {
     expect(
       screen.getByText(/Only for break-glass accounts, when Google cannot be used\./),
     ).toBeTruthy();
+  });
+
+  it('names the release in its footer (contract/release.json), for a report to support', async () => {
+    open('/console/sign-in', { provider: null, required: false });
+    const footer = await screen.findByRole('contentinfo');
+    expect(footer.textContent).toBe(`Proposals console ${release.version}`);
   });
 
   it('shows no provider when single sign-on is not configured', async () => {
