@@ -4,15 +4,17 @@ import { SmtpSink } from './support/smtp-sink.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
 
-// Slack and the sender's receipt, against a real HTTP receiver and a real SMTP server.
+// Slack, Teams and the sender's receipt, against real HTTP receivers and a real SMTP server.
 let smtp: SmtpSink;
 let slack: HttpReceiver;
+let teams: HttpReceiver;
 let db: TestDatabase;
 let service: RunningApp;
 
 beforeAll(async () => {
   smtp = await SmtpSink.start();
   slack = await HttpReceiver.start();
+  teams = await HttpReceiver.start();
   db = await createTestDatabase();
   service = await startTestApp(db.url, {
     RATE_LIMIT_MAX: '10000',
@@ -20,6 +22,8 @@ beforeAll(async () => {
     NOTIFY_FROM: 'website@bank-proposals.example',
     NOTIFY_TO: 'sales@bank-proposals.example',
     SLACK_WEBHOOK_URL: slack.url,
+    TEAMS_WEBHOOK_URL: teams.url,
+    CONSOLE_ORIGIN: 'https://console.bank-proposals.example',
     ACKNOWLEDGE_SENDER: 'true',
     NOTIFY_RETRY_DELAY_SECONDS: '1',
   });
@@ -30,6 +34,7 @@ afterAll(async () => {
   await db?.drop();
   await smtp?.stop();
   await slack?.close();
+  await teams?.close();
 });
 
 const receiptsTo = (address: string) =>
@@ -56,6 +61,59 @@ describe('Slack and the receipt to the sender', () => {
     );
     expect(body!.text).not.toContain('Not sent to Slack');
     expect(body!.text).not.toMatch(/<[!@#h]/);
+  });
+
+  it('posts a card to Teams that shows the visitor’s text as typed: no Markdown, no link', async () => {
+    const typed = {
+      name: '[Click here](https://evil.example) **Mallory**',
+      company: '<at>General</at> & _Co_ `x`',
+      role: '# Head of ![x](https://evil.example/pixel.png)',
+    };
+    const answer = await service.post({ ...VALID_CONTACT, ...typed, message: 'Not sent to Teams' });
+    expect(answer.status).toBe(201);
+    const id = String(answer.body.id);
+    let card: Record<string, unknown> | undefined;
+    for (let i = 0; i < 200 && !card; i++) {
+      card = (teams.bodies as Record<string, unknown>[]).find((body) =>
+        JSON.stringify(body).includes(id),
+      );
+      if (!card) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // The shape Teams' Workflows webhook takes: a message with one Adaptive Card attached.
+    expect(card).toMatchObject({
+      type: 'message',
+      attachments: [
+        {
+          contentType: 'application/vnd.microsoft.card.adaptive',
+          contentUrl: null,
+          content: { type: 'AdaptiveCard', version: '1.4' },
+        },
+      ],
+    });
+    const content = (card!.attachments as { content: Record<string, unknown> }[])[0]!.content;
+    expect(content.actions).toEqual([
+      {
+        type: 'Action.OpenUrl',
+        title: 'Open in the console',
+        url: `https://console.bank-proposals.example/console/leads/${id}`,
+      },
+    ]);
+    // Every text of the card is in a TextRun, which Teams never reads as Markdown (nor a mention
+    // as <at>…</at>): the visitor's fields are there as typed.
+    const body = content.body as { type: string; inlines: { type: string; text: string }[] }[];
+    expect(body.every((element) => element.type === 'RichTextBlock')).toBe(true);
+    const runs = body.flatMap((element) => element.inlines);
+    expect(runs.every((run) => run.type === 'TextRun')).toBe(true);
+    expect(runs.map((run) => run.text)).toEqual([
+      'Discovery call request',
+      typed.name,
+      ', ',
+      typed.role,
+      ' at ',
+      typed.company,
+      `Lead ${id}`,
+    ]);
+    expect(JSON.stringify(card)).not.toContain('Not sent to Teams');
   });
 
   it('sends the sender a receipt that repeats nothing they wrote, once per address a day', async () => {
@@ -109,6 +167,34 @@ describe('Slack and the receipt to the sender', () => {
     expect(errors[0]?.last_error).toContain('Recipient address rejected');
     expect(errors[0]!.last_error!.toLowerCase()).not.toContain(sender.toLowerCase());
     expect(errors[0]!.last_error).toContain("[the lead's address]");
+  });
+
+  it('with SMTP_REQUIRE_TLS, sends nothing to a server that offers no STARTTLS, and says so', async () => {
+    const strictDb = await createTestDatabase();
+    const strict = await startTestApp(strictDb.url, {
+      SMTP_URL: smtp.url,
+      SMTP_REQUIRE_TLS: 'true',
+      NOTIFY_FROM: 'website@bank-proposals.example',
+      NOTIFY_TO: 'tls-only@bank-proposals.example',
+      NOTIFY_RETRY_DELAY_SECONDS: '1',
+    });
+    try {
+      const answer = await strict.post({ ...VALID_CONTACT, email: 'tls@example.com' });
+      expect(answer.status).toBe(201);
+      let errors: { last_error: string | null }[] = [];
+      for (let i = 0; i < 200 && !errors[0]?.last_error; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        errors = await strictDb.query<{ last_error: string | null }>(
+          `SELECT last_error FROM notifications WHERE submission_id = $1 AND channel = 'email'`,
+          [answer.body.id],
+        );
+      }
+      expect(errors[0]?.last_error).toMatch(/^SMTP: .*STARTTLS/);
+      expect(receiptsTo('tls-only@bank-proposals.example')).toHaveLength(0);
+    } finally {
+      await strict.close();
+      await strictDb.drop();
+    }
   });
 
   it('plans one receipt when submissions from one address arrive together', async () => {

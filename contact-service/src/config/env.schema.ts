@@ -117,6 +117,11 @@ export const settings = z.object({
   SMTP_URL: secret(
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
+  /**
+   * true: an smtp:// server must upgrade the connection with STARTTLS, or no mail is sent to it
+   * (Microsoft 365, Google); false: STARTTLS when the server offers it. smtps:// is always TLS.
+   */
+  SMTP_REQUIRE_TLS: shown(flag.default(false)),
   NOTIFY_FROM: shown(z.email({ error: 'must be an email address' }).optional()),
   /** The sales inbox: every contact request. */
   NOTIFY_TO: emailList.optional(),
@@ -135,6 +140,10 @@ export const settings = z.object({
       .optional(),
   ),
   SLACK_WEBHOOK_URL: secret(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  /** A Teams Workflows webhook ("Post to a channel when a webhook request is received"). */
+  TEAMS_WEBHOOK_URL: secret(
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
   ACKNOWLEDGE_SENDER: shown(flag.default(false)),

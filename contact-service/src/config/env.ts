@@ -41,8 +41,9 @@ export function secretValues(env: Env): string[] {
     const { password } = new URL(url);
     values.push(password, safeDecode(password));
   }
-  for (const url of [env.WEBHOOK_URL, env.SLACK_WEBHOOK_URL]) {
-    // Webhook URLs carry their token in the path or the query (Slack: /services/T…/B…/token).
+  for (const url of [env.WEBHOOK_URL, env.SLACK_WEBHOOK_URL, env.TEAMS_WEBHOOK_URL]) {
+    // Webhook URLs carry their token in the path or the query (Slack: /services/T…/B…/token;
+    // Teams Workflows: ?…&sig=…).
     if (url) values.push(new URL(url).pathname, new URL(url).search);
   }
   return values.filter((value): value is string => Boolean(value && value.length >= 4));

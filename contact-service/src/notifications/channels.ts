@@ -3,6 +3,7 @@ import { AcknowledgementChannel } from '../integrations/mail/acknowledgement.cha
 import { EmailChannel } from '../integrations/mail/email.channel.js';
 import { createMailTransport } from '../integrations/mail/mail-transport.js';
 import { SlackChannel } from '../integrations/slack/slack.channel.js';
+import { TeamsChannel } from '../integrations/teams/teams.channel.js';
 import { WebhookChannel } from '../integrations/webhook/webhook.channel.js';
 import type { Lead } from '../leads/lead.js';
 import type { ConsoleAlert } from '../integrations/console-alert.js';
@@ -12,10 +13,10 @@ import type { PromiseNotice } from '../integrations/promise-notice.js';
 export const NOTIFICATION_CHANNELS = Symbol('NOTIFICATION_CHANNELS');
 
 /** The channels a lead can be announced on, the one list of them. */
-export const CHANNELS = ['email', 'webhook', 'slack', 'acknowledgement'] as const;
+export const CHANNELS = ['email', 'webhook', 'slack', 'teams', 'acknowledgement'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-/** One way of telling people about a lead (src/integrations/: mail, webhook, Slack). */
+/** One way of telling people about a lead (src/integrations/: mail, webhook, Slack, Teams). */
 export interface NotificationChannel {
   /**
    * Delivers one notification. `notificationId` is stable across retries: it is the Message-ID
@@ -38,7 +39,7 @@ export function buildChannels(environment: EnvironmentService): Channels {
   const sender = environment.get('NOTIFY_FROM');
   const inboxes = environment.get('NOTIFY_TO');
   if (smtp && sender && inboxes) {
-    const transport = createMailTransport(smtp);
+    const transport = createMailTransport(smtp, environment.get('SMTP_REQUIRE_TLS'));
     const accessibilityTo = environment.get('NOTIFY_ACCESSIBILITY_TO') ?? inboxes;
     channels.set(
       'email',
@@ -55,6 +56,10 @@ export function buildChannels(environment: EnvironmentService): Channels {
   }
   const slackUrl = environment.get('SLACK_WEBHOOK_URL');
   if (slackUrl) channels.set('slack', new SlackChannel(slackUrl));
+  const teamsUrl = environment.get('TEAMS_WEBHOOK_URL');
+  if (teamsUrl) {
+    channels.set('teams', new TeamsChannel(teamsUrl, environment.get('CONSOLE_ORIGIN')));
+  }
   return channels;
 }
 
@@ -79,7 +84,7 @@ export function announcedChannels(environment: EnvironmentService): Channel[] {
 
 /**
  * The channels a reminder to the team, or an escalation, goes out on: the team's (email always,
- * Slack and the webhook when configured), never the visitor's receipt.
+ * Slack, Teams and the webhook when configured), never the visitor's receipt.
  */
 export function teamChannels(channels: Channels): Channel[] {
   return plannedChannels(channels).filter((channel) => channel !== 'acknowledgement');

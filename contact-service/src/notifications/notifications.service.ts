@@ -135,6 +135,6 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     const email = this.channels.has('email')
       ? `email to ${this.environment.get('NOTIFY_TO')!.length} inbox(es)`
       : 'email NOT configured (SMTP_URL, NOTIFY_FROM, NOTIFY_TO): leads are stored, nobody is notified yet; their emails wait and go out once it is set';
-    return `Notifications: ${email}; webhook ${on('webhook')}; Slack ${on('slack')}; acknowledgements ${on('acknowledgement')}; ${row?.n ?? 0} pending`;
+    return `Notifications: ${email}; webhook ${on('webhook')}; Slack ${on('slack')}; Teams ${on('teams')}; acknowledgements ${on('acknowledgement')}; ${row?.n ?? 0} pending`;
   }
 }

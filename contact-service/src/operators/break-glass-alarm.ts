@@ -77,7 +77,7 @@ export class BreakGlassAlarm implements OnApplicationBootstrap, OnModuleDestroy 
     this.channels = buildChannels(this.environment);
     if (this.alertChannels().length === 0) {
       this.logger.warn(
-        'No channel is configured to tell the admins of a break-glass account’s use (SMTP_URL, SLACK_WEBHOOK_URL, WEBHOOK_URL): its alerts wait, stored',
+        'No channel is configured to tell the admins of a break-glass account’s use (SMTP_URL, SLACK_WEBHOOK_URL, TEAMS_WEBHOOK_URL, WEBHOOK_URL): its alerts wait, stored',
       );
       return;
     }

@@ -4,13 +4,15 @@ import { DeliveryError, oneLine } from '../delivery.js';
 export type { Transporter as MailTransport } from 'nodemailer';
 
 /**
- * The SMTP connection of the mail channels (smtp://…, STARTTLS when offered, or smtps://…):
+ * The SMTP connection of the mail channels (smtp://…, STARTTLS when offered or, with
+ * `requireTls`, always; or smtps://…):
  * bounded waits, so an SMTP server that hangs fails the attempt, which is then retried; and a few
  * connections kept open and reused, one per delivery at a time (the queue's localConcurrency),
  * instead of a connection and a greeting (and TLS) for every mail.
  */
-export function createMailTransport(smtpUrl: string): Transporter {
+export function createMailTransport(smtpUrl: string, requireTls = false): Transporter {
   const url = new URL(smtpUrl);
+  if (requireTls) url.searchParams.set('requireTLS', 'true');
   url.searchParams.set('connectionTimeout', '15000');
   url.searchParams.set('greetingTimeout', '15000');
   url.searchParams.set('socketTimeout', '30000');

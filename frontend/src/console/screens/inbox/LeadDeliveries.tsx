@@ -8,6 +8,7 @@ const CHANNEL_LABELS: Record<string, string> = {
   email: 'Email to the team',
   webhook: 'Webhook',
   slack: 'Slack',
+  teams: 'Teams',
   acknowledgement: 'Receipt to the sender',
 };
 
