@@ -57,7 +57,9 @@ if [[ -n $key ]]; then
     fi
   } >"$work/env"
   settings() { grep -E '^[A-Za-z_][A-Za-z0-9_]*=' "$1" | sort; }
-  changed=$(diff <(settings .env.before-restore) <(settings "$work/env") | sed -n 's/^[<>] \([A-Za-z0-9_]*\)=.*/\1/p' | sort -u | xargs)
+  # (diff answers 1 when the files differ, which is the point here.)
+  changed=$({ diff <(settings .env.before-restore) <(settings "$work/env") || true; } |
+    sed -n 's/^[<>] \([A-Za-z0-9_]*\)=.*/\1/p' | sort -u | xargs)
   cat "$work/env" >.env
   echo "Settings put back from the backup: ${changed:-none differed} (this machine's .env before: .env.before-restore)."
   # The backup key make up made here before the restore opens nothing that matters now: backups
