@@ -22,7 +22,7 @@ endif
 NPM_STAMP := node_modules/.install-stamp
 WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json) deploy/kubernetes/package.json
 
-.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke sign-in-flood tls-check e2e lighthouse up down logs ps e2e-containers leads backup restore version sbom ci ci-smoke
+.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke sign-in-flood tls-check e2e lighthouse up down logs ps e2e-containers leads backup restore version sbom alerts ci ci-smoke
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-15s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -154,6 +154,11 @@ version: ## The release of this checkout (contract/release.json), and of the con
 	  echo "The running stack: $$($(COMPOSE) exec -T contact-service node -e "fetch('http://127.0.0.1:3000/api/health/live').then((r) => r.json()).then((b) => console.log(b.version))" | tr -d '\r')"; \
 	fi
 
+alerts: ## Check Prometheus' configuration and alert rules (infra/monitoring/), and run the rules' tests (promtool)
+	@command -v promtool >/dev/null || { echo "make alerts needs promtool: apt-get install prometheus (Debian), or a Prometheus release's promtool on PATH" >&2; exit 1; }
+	promtool check config infra/monitoring/prometheus.yml
+	promtool test rules infra/monitoring/alerts.test.yml
+
 sbom: $(NPM_STAMP) ## Copy each image's bill of materials (CycloneDX) into .artifacts/sbom/ and check it is valid and complete
 	@infra/compose/sbom.sh "$(COMPOSE)"
 
@@ -163,7 +168,7 @@ e2e-containers: $(NPM_STAMP) ## The browser suite's specs of what the container 
 # CI's scale: the inbox benchmark on a small table, gated on its query plans and the rows each
 # path touches (the millisecond goals are checked by hand at full scale: make bench-inbox).
 ci: INBOX_BENCH_LEADS = 20000
-ci: lint typecheck test budget bench ci-smoke tls-check e2e ## Everything CI proves without containers, in order (the inbox benchmark at 20,000 leads)
+ci: lint typecheck alerts test budget bench ci-smoke tls-check e2e ## Everything CI proves without containers, in order (the inbox benchmark at 20,000 leads)
 
 # make ci's smoke test: on a fresh stack from the builds above, stopped afterwards, also when it fails.
 ci-smoke: $(NPM_STAMP)

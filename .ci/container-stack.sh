@@ -76,6 +76,8 @@ if [[ ${1:-} != --inside ]]; then
   docker build -q --network host -t nginx:1.28.0-bookworm .ci/stand-ins/nginx
   postgres_image=$(sed -n 's/^x-postgres-image: &postgres-image //p' docker-compose.yml)
   docker build -q --network host -t "$postgres_image" .ci/stand-ins/postgres
+  prometheus_image=$(sed -n 's/^ *image: \(prom\/prometheus:.*\)/\1/p' infra/monitoring/compose.yml)
+  docker build -q --network host -t "$prometheus_image" .ci/stand-ins/prometheus
   # The certificates image's base: the debootstrapped Debian itself.
   docker tag ci-stand-in/debian:bookworm debian:bookworm-slim
 
@@ -412,6 +414,26 @@ check "and every notification of the burst is delivered (a dead worker's lease r
 check "the killed replica came back by itself: three healthy replicas" infra/compose/wait-healthy.sh docker-compose
 check "it is the same container, restarted" test "$(docker inspect -f '{{.RestartCount}}' "$victim")" -ge 1
 rm -f "$burst"
+
+step "Monitoring: Prometheus beside the stack finds every replica, loads the alert rules"
+sed -i 's|^COMPOSE_FILE=.*|&:infra/monitoring/compose.yml|' .env
+make --no-print-directory up REPLICAS=3
+prometheus=http://127.0.0.1:$(sed -n 's/^PROMETHEUS_PORT=//p' .env | grep . || echo 9090)
+promql() { # query -> the first result's value, or nothing
+  curl -s "$prometheus/api/v1/query" --data-urlencode "query=$1" |
+    node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>{const r=JSON.parse(s).data?.result?.[0];process.stdout.write(r?String(r.value[1]):"")})'
+}
+scraped() { [[ $(promql 'sum(up{job="contact-service"})') == 3 ]]; }
+check "Prometheus scrapes all three replicas by the service's name (up == 1 each)" within 120 scraped
+rules=$(curl -s "$prometheus/api/v1/rules")
+check "it loaded the nine alert rules of infra/monitoring/alerts.yml" \
+  is "$(grep -o '"type":"alerting"' <<<"$rules" | wc -l)" 9
+evaluated() { ! grep -q '"health":"err"' <<<"$rules"; }
+check "none of them fails to evaluate" evaluated
+check "the backup container's runs reach it (backup_last_timestamp_seconds)" \
+  test -n "$(promql 'max(backup_last_timestamp_seconds{outcome="success"})')"
+check "and no backup alert fires: the newest backup is good and fresh" \
+  is "$(promql 'count(ALERTS{alertname=~"Backup.*",alertstate="firing"})')" ""
 
 # The stack once more, with TLS_MODE=acme and Pebble (a file of its own: it shares this shell).
 source .ci/container-acme.sh

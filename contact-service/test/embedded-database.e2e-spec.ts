@@ -67,6 +67,7 @@ describe('the embedded database', () => {
     expect(tables.map((t: { table_name: string }) => t.table_name)).toEqual([
       'audit_key',
       'audit_log',
+      'backup_runs',
       'console_alerts',
       'console_sessions',
       'contact_submissions',

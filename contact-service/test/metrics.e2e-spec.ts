@@ -40,6 +40,18 @@ describe('metrics and notifications that wait', () => {
     expect(Number(age?.[1])).toBeGreaterThan(1);
   });
 
+  it('reports the newest good and failed backup once the backup container records one', async () => {
+    // Nothing recorded (Kubernetes, or before the first backup): no series, so no alert fires.
+    const before = await request(`${service.baseUrl}/metrics`);
+    expect(before.text).not.toMatch(/^backup_last_timestamp_seconds\{/m);
+    // As infra/backup/backup.sh records each attempt.
+    await db.query(`INSERT INTO backup_runs (finished_at, ok) VALUES
+      ('2026-11-26T02:30:00Z', true), ('2026-11-27T02:30:00Z', true), ('2026-11-27T03:00:00Z', false)`);
+    const after = await request(`${service.baseUrl}/metrics`);
+    expect(after.text).toContain('backup_last_timestamp_seconds{outcome="success"} 1795746600');
+    expect(after.text).toContain('backup_last_timestamp_seconds{outcome="failure"} 1795748400');
+  });
+
   it('serves /metrics outside /api, the only prefix nginx proxies', async () => {
     expect((await request(`${service.baseUrl}/api/metrics`)).status).toBe(404);
   });

@@ -10,8 +10,16 @@
 set -euo pipefail
 dir=${BACKUP_DIR:-/backups}
 
-# Each outcome, this one or the schedule's, is kept in backups/.status for the health check.
-outcome() { if (($1 == 0)); then echo "ok $(date -u +%FT%TZ)"; else echo "failed $(date -u +%FT%TZ)"; fi >"$dir/.status"; }
+# Each outcome, this one or the schedule's, is kept in backups/.status for the health check, and
+# in the table backup_runs for the service's metrics and the alerts (infra/monitoring/alerts.yml;
+# not there before the service's first start, and the database may be what failed: best effort).
+outcome() {
+  local ok=false
+  (($1 == 0)) && ok=true
+  if $ok; then echo "ok $(date -u +%FT%TZ)"; else echo "failed $(date -u +%FT%TZ)"; fi >"$dir/.status"
+  psql -XqAt -c "INSERT INTO backup_runs (ok) VALUES ($ok);
+    DELETE FROM backup_runs WHERE finished_at < now() - interval '40 days'" >/dev/null 2>&1 || true
+}
 trap 'outcome $?' EXIT
 
 source "$(dirname "$0")/settings.sh"

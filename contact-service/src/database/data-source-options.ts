@@ -15,6 +15,7 @@ import { SingleSignOn1796100000000 } from './migrations/1796100000000-single-sig
 import { LeadOpeners1796200000000 } from './migrations/1796200000000-lead-openers.js';
 import { LinkedAccounts1796300000000 } from './migrations/1796300000000-linked-accounts.js';
 import { ConsoleAlerts1796400000000 } from './migrations/1796400000000-console-alerts.js';
+import { BackupRuns1796500000000 } from './migrations/1796500000000-backup-runs.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -54,6 +55,7 @@ export function dataSourceOptions({
       LeadOpeners1796200000000,
       LinkedAccounts1796300000000,
       ConsoleAlerts1796400000000,
+      BackupRuns1796500000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -36,6 +36,7 @@ export class MetricsService {
   constructor(@InjectDataSource() dataSource: DataSource, environment: EnvironmentService) {
     collectDefaultMetrics({ register: this.registry });
     this.promises(dataSource, environment);
+    this.backups(dataSource);
     // Read from the database at each scrape, so every replica reports the same, true numbers.
     this.countByChannel(
       dataSource,
@@ -82,6 +83,27 @@ export class MetricsService {
           this.set({ kind, step, due: 'overdue' }, overdue);
           this.set({ kind, step, due: 'soon' }, soon);
         }
+      },
+    });
+  }
+
+  /**
+   * When the container stack's newest backup succeeded and failed (table backup_runs, written by
+   * the backup container), for the alerts of infra/monitoring/alerts.yml. No series at all when
+   * nothing backs up into the table (Kubernetes, where backups are the database's own business).
+   */
+  private backups(dataSource: DataSource) {
+    new Gauge({
+      name: 'backup_last_timestamp_seconds',
+      help: "When the container stack's newest backup ended (Unix time), by outcome (success, failure).",
+      labelNames: ['outcome'] as const,
+      registers: [this.registry],
+      async collect() {
+        const rows = (await dataSource.query(
+          `SELECT ok, extract(epoch FROM max(finished_at))::float AS at FROM backup_runs GROUP BY ok`,
+        )) as { ok: boolean; at: number }[];
+        this.reset();
+        for (const row of rows) this.set({ outcome: row.ok ? 'success' : 'failure' }, row.at);
       },
     });
   }
