@@ -22,7 +22,7 @@ endif
 NPM_STAMP := node_modules/.install-stamp
 WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json) deploy/kubernetes/package.json
 
-.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke sign-in-flood tls-check e2e lighthouse up down logs ps e2e-containers leads backup restore version sbom alerts ci ci-smoke
+.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke sign-in-flood tls-check e2e lighthouse up down logs ps e2e-containers leads backup restore recover version sbom alerts ci ci-smoke
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-15s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -147,6 +147,9 @@ backup: ## Back up the container stack now, into backups/: a compressed pg_dump 
 
 restore: .env ## Restore a backup into the container stack: make restore FILE=backups/… [KEY=backup-key.txt] [REPLACE=1] [YES=1]
 	@infra/compose/restore.sh "$(COMPOSE)" "$(FILE)" "$(REPLACE)" "$(YES)" "$(KEY)"
+
+recover: .env ## After the database's disk is lost: the newest base backup and the streamed WAL, to the last moment [TIME=…] [YES=1]
+	@infra/compose/recover.sh "$(COMPOSE)" "$(TIME)" "$(YES)"
 
 version: ## The release of this checkout (contract/release.json), and of the container stack when it runs
 	@echo "This checkout: $$(sed -n 's/.*"version": *"\(.*\)".*/\1/p' contract/release.json)"

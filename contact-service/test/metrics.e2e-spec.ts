@@ -52,6 +52,20 @@ describe('metrics and notifications that wait', () => {
     expect(after.text).toContain('backup_last_timestamp_seconds{outcome="failure"} 1795748400');
   });
 
+  it('reports the WAL stream once its slot exists, and not before', async () => {
+    const scrape = async () => (await request(`${service.baseUrl}/metrics`)).text;
+    expect(await scrape()).not.toMatch(/^wal_archive_streaming\{/m);
+    // The slot the backup container's pg_receivewal uses, with nobody streaming from it.
+    await db.query(`SELECT pg_create_physical_replication_slot('wal_archive')`);
+    try {
+      const text = await scrape();
+      expect(text).toContain('wal_archive_streaming{slot="wal_archive"} 0');
+      expect(text).toMatch(/^wal_archive_behind_bytes\{slot="wal_archive"\} \d+$/m);
+    } finally {
+      await db.query(`SELECT pg_drop_replication_slot('wal_archive')`);
+    }
+  });
+
   it('serves /metrics outside /api, the only prefix nginx proxies', async () => {
     expect((await request(`${service.baseUrl}/api/metrics`)).status).toBe(404);
   });

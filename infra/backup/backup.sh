@@ -54,3 +54,6 @@ done
 find "$dir/last" -name '*.partial' -mmin +60 -delete
 
 echo "Backup written: backups/last/$name ($(du -h "$dir/last/$name" | cut -f1)), its settings in backups/last/$secrets"
+
+# The schedule's backups (not `make backup`'s) also take a base backup, for `make recover`.
+if [[ ${1:-} == with-base ]]; then bash "$(dirname "$0")/base-backup.sh"; fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The backup container's main process: a backup when it starts (BACKUP_ON_START, default true)
-# and every day at BACKUP_AT (HH:MM, UTC, default 02:30). A failed backup, or none for more than
+# The backup container's main process: a backup and a base backup when it starts
+# (BACKUP_ON_START, default true) and every day at BACKUP_AT (HH:MM, UTC, default 02:30), and the
+# WAL stream (wal.sh) all along. A failed backup, or none for more than
 # a day, makes the container unhealthy (healthy.sh), so `make ps` and any monitoring of container
 # health show it.
 set -euo pipefail
@@ -11,8 +12,11 @@ date +%s >/tmp/started
 until pg_isready -q; do sleep 1; done
 
 run() {
-  bash /backup/backup.sh || echo "The backup FAILED: see the lines above" >&2
+  bash /backup/backup.sh with-base || echo "The backup FAILED: see the lines above" >&2
 }
+
+# The WAL stream, for the whole life of the container (wal.sh).
+bash /backup/wal.sh &
 
 echo "Backups: daily at $backup_at UTC into backups/ (kept $keep_days days, $keep_weeks weeks, $keep_months months)"
 [[ $backup_on_start == true ]] && run

@@ -106,6 +106,36 @@ export class MetricsService {
         for (const row of rows) this.set({ outcome: row.ok ? 'success' : 'failure' }, row.at);
       },
     });
+    // The backup container's WAL stream (infra/backup/wal.sh), through its replication slot.
+    const slot = async () =>
+      (
+        (await dataSource.query(
+          `SELECT active, pg_wal_lsn_diff(pg_current_wal_lsn(), restart_lsn)::float AS behind
+             FROM pg_replication_slots WHERE slot_name = 'wal_archive'`,
+        )) as { active: boolean; behind: number | null }[]
+      )[0];
+    new Gauge({
+      name: 'wal_archive_streaming',
+      help: "1 while the backup container streams the WAL into backups/wal, 0 when it does not (no series without the stream's slot).",
+      labelNames: ['slot'] as const,
+      registers: [this.registry],
+      async collect() {
+        const found = await slot();
+        this.reset();
+        if (found) this.set({ slot: 'wal_archive' }, found.active ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'wal_archive_behind_bytes',
+      help: 'WAL the server wrote that the backup container has not confirmed yet, in bytes.',
+      labelNames: ['slot'] as const,
+      registers: [this.registry],
+      async collect() {
+        const found = await slot();
+        this.reset();
+        if (found) this.set({ slot: 'wal_archive' }, found.behind ?? 0);
+      },
+    });
   }
 
   /** A gauge of the notifications in one delivery state, per channel. */
