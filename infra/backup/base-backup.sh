@@ -1,28 +1,34 @@
 #!/usr/bin/env bash
 # A base backup of the database (pg_basebackup: its files as of one moment, with the WAL needed
 # to open them) into backups/base/<time>/, the starting point of `make recover`, which replays the
-# streamed WAL (wal.sh) on top of it. Taken by schedule.sh when the container starts and after each
-# daily backup; kept BACKUP_KEEP_DAYS days, the newest always. WAL older than the oldest base backup
-# kept is removed from backups/wal, since nothing can use it any more.
+# WAL streamed after it (wal.sh) on top of it. Taken with the schedule's backups (when the
+# container starts and daily) and after a recovery; kept BACKUP_KEEP_DAYS days, the newest always.
+# WAL older than the oldest base backup kept is removed, since nothing can use it any more.
 set -euo pipefail
 source "$(dirname "$0")/settings.sh"
 dir=/backups/base
 mkdir -p "$dir"
 stamp=$(date -u +%Y%m%d-%H%M%S)
+system=$(psql -XAtc 'SELECT system_identifier FROM pg_control_system()')
 rm -rf "$dir"/*.partial
 pg_basebackup --pgdata="$dir/$stamp.partial" --format=tar --gzip --wal-method=stream \
   --checkpoint=fast --no-password
+# Which cluster's streamed WAL continues it (backups/wal/<system identifier>/).
+echo "$system" >"$dir/$stamp.partial/system_identifier"
 mv "$dir/$stamp.partial" "$dir/$stamp"
 
 # Older base backups beyond BACKUP_KEEP_DAYS go, the newest stays whatever its age.
-newest=$(find "$dir" -mindepth 1 -maxdepth 1 -type d -name '[0-9]*-[0-9]*' | sort | tail -n 1)
+bases() { find "$dir" -mindepth 1 -maxdepth 1 -type d -name '[0-9]*-[0-9]*' | sort; }
+newest=$(bases | tail -n 1)
 find "$dir" -mindepth 1 -maxdepth 1 -type d -name '[0-9]*-[0-9]*' -mmin +$((keep_days * 1440)) \
   ! -path "$newest" -exec rm -rf {} +
-oldest=$(find "$dir" -mindepth 1 -maxdepth 1 -type d -name '[0-9]*-[0-9]*' | sort | head -n 1)
-# The first WAL segment the oldest base backup needs (its backup_manifest names where it starts).
+# This cluster's oldest base backup kept, and the first WAL segment it needs (its backup_manifest
+# says where it starts): the WAL streamed before that goes.
+oldest=$(for base in $(bases); do
+  [[ $(cat "$base/system_identifier" 2>/dev/null) == "$system" ]] && echo "$base"
+done | head -n 1)
 start=$(sed -n 's/.*"Start-LSN": *"\([0-9A-F\/]*\)".*/\1/p' "$oldest/backup_manifest" | head -n 1)
-if [[ -n $start ]]; then
-  first=$(psql -XAtc "SELECT pg_walfile_name('$start')")
-  pg_archivecleanup /backups/wal "$first"
+if [[ -n $start && -d /backups/wal/$system ]]; then
+  pg_archivecleanup "/backups/wal/$system" "$(psql -XAtc "SELECT pg_walfile_name('$start')")"
 fi
 echo "Base backup written: backups/base/$stamp ($(du -sh "$dir/$stamp" | cut -f1))"

@@ -20,7 +20,10 @@ base=$(printf '%s\n' "${bases[@]}" | tail -n 1)
   echo "There is no base backup in backups/base/${target:+ from before $target}: the backup container takes one when it starts and daily. Without one, restore a dump (make restore)." >&2
   exit 2
 }
-[[ -f $base/base.tar.gz && -f $base/pg_wal.tar.gz ]] || { echo "$base is not a complete base backup." >&2; exit 2; }
+[[ -f $base/base.tar.gz && -f $base/pg_wal.tar.gz && -s $base/system_identifier ]] ||
+  { echo "$base is not a complete base backup." >&2; exit 2; }
+# The WAL streamed from the cluster the base backup was taken of.
+wal=backups/wal/$(cat "$base/system_identifier")
 if [[ $yes != 1 ]]; then
   [[ -t 0 ]] || { echo "Not confirmed: standard input is not a terminal, so run it again with YES=1." >&2; exit 1; }
   read -r -p "Replace the stack's database with $base and the WAL streamed after it${target:+, up to $target}? [y/N] " answer
@@ -32,9 +35,9 @@ $compose stop contact-service backup
 $compose rm -f -s db >/dev/null
 # In a one-off container of the db service, as root, with the volume where the server keeps it.
 $compose run --rm --no-deps -T -v "$PWD/backups:/backups:ro" --entrypoint bash db \
-  -s "${base#backups/}" "$target" <<'SH'
+  -s "${base#backups/}" "${wal#backups/}" "$target" <<'SH'
 set -euo pipefail
-base=/backups/$1 target=$2
+base=/backups/$1 wal=/backups/$2 target=$3
 find "$PGDATA" -mindepth 1 -delete
 tar -xzf "$base/base.tar.gz" -C "$PGDATA"
 tar -xzf "$base/pg_wal.tar.gz" -C "$PGDATA/pg_wal"
@@ -42,7 +45,7 @@ tar -xzf "$base/pg_wal.tar.gz" -C "$PGDATA/pg_wal"
 # stopped, *.partial, under its full name), and the timelines' histories.
 first=$(find "$PGDATA/pg_wal" -maxdepth 1 -regextype egrep -regex '.*/[0-9A-F]{24}' -printf '%f\n' | sort | head -n 1)
 copied=0
-for file in /backups/wal/*; do
+for file in "$wal"/*; do
   [[ -f $file ]] || continue
   name=$(basename "$file")
   full=${name%.partial}
@@ -74,5 +77,10 @@ done
 for setting in restore_command recovery_target_action recovery_target_time; do
   sql "ALTER SYSTEM RESET $setting" >/dev/null
 done
+# The recovered server streams its WAL from a new slot, into a folder of its own: the stream
+# before the recovery, kept beside it, goes on past the moment recovered to. A base backup then
+# starts the chain again.
+[[ -d $wal ]] && mv "$wal" "$wal.before-recovery-$(date -u +%Y%m%d-%H%M%S)"
 make --no-print-directory up
+$compose exec -T backup bash /backup/base-backup.sh
 echo "Recovered: $(sql 'SELECT count(*) FROM contact_submissions') leads, the newest received $(sql "SELECT coalesce(to_char(max(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC', 'never') FROM contact_submissions")."
