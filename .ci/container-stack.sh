@@ -494,5 +494,8 @@ source .ci/container-acme.sh
 step "Teardown"
 make --no-print-directory down
 check "no containers of the stack are left" is "$(docker-compose ps -q | wc -l)" 0
+said=$(make --no-print-directory leads ARGS='users list' 2>&1 || true)
+check "make leads, with the stack down and its volume kept, refuses this machine's database" \
+  grep -q 'the container stack is down' <<<"$said"
 docker-compose down --volumes >/dev/null 2>&1
 checks_summary
