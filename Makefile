@@ -22,7 +22,7 @@ endif
 NPM_STAMP := node_modules/.install-stamp
 WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json) deploy/kubernetes/package.json
 
-.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke sign-in-flood tls-check e2e lighthouse up down logs ps e2e-containers leads backup restore recover version sbom alerts ci ci-smoke
+.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke sign-in-flood tls-check e2e lighthouse up down logs ps e2e-containers leads backup restore recover upgrade version sbom alerts ci ci-smoke
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-15s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -150,6 +150,9 @@ restore: .env ## Restore a backup into the container stack: make restore FILE=ba
 
 recover: .env ## After the database's disk is lost: the newest base backup and the streamed WAL, to the last moment [TIME=…] [YES=1]
 	@infra/compose/recover.sh "$(COMPOSE)" "$(TIME)" "$(YES)"
+
+upgrade: .env ## After git pull: a backup, then the running stack moved to this release, replica by replica [PULL=0]
+	@infra/compose/upgrade.sh $(REPLICAS) $(if $(filter 0,$(PULL)),0,1) $(COMPOSE)
 
 version: ## The release of this checkout (contract/release.json), and of the container stack when it runs
 	@echo "This checkout: $$(sed -n 's/.*"version": *"\(.*\)".*/\1/p' contract/release.json)"

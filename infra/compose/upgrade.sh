@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# `make upgrade [PULL=0]`: from the release the container stack runs to the one checked out here
+# (after `git pull`), keeping the form up where one machine can (docs/operating.md, "Upgrading"):
+#   1. a backup first (a pg_dump into backups/last/), and nothing changes if it fails;
+#   2. the keys this release needs (keys.sh), the images built with fresh base images (PULL=0:
+#      without asking the registries, for a machine that cannot reach them);
+#   3. the contact-service replaced replica by replica: the new ones start beside the old ones
+#      (applying this release's migrations, which the old code must survive) and take requests
+#      once healthy, then the old ones stop gracefully;
+#   4. everything else that changed recreated (`make up`), waited for, and the release checked.
+# Usage: upgrade.sh REPLICAS PULL <compose command...>
+set -euo pipefail
+replicas=$1 pull=$2
+shift 2
+compose=("$@")
+cd "$(dirname "$0")/../.."
+target=$(sed -n 's/.*"version": *"\(.*\)".*/\1/p' contract/release.json)
+running_version() {
+  "${compose[@]}" exec -T contact-service node -e \
+    "fetch('http://127.0.0.1:3000/api/health/live').then((r) => r.json()).then((b) => console.log(b.version ?? 'a release without a version'))" 2>/dev/null | tr -d '\r'
+}
+service_ids() { "${compose[@]}" ps -q contact-service 2>/dev/null | sort; }
+healthy() { [[ $(docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{end}}' "$1" 2>/dev/null) == healthy ]]; }
+
+mapfile -t old < <(service_ids)
+if ((${#old[@]} == 0)); then
+  echo "The container stack is not running: nothing to upgrade. Start this release with make up." >&2
+  exit 1
+fi
+from=$(running_version)
+echo "Upgrading the stack from ${from:-an unknown release} to $target (CHANGELOG.md says what it asks of you)."
+
+# Straight from the db container: the running backup container may already see this release's
+# scripts (they are mounted from the checkout), made for a container this release builds.
+echo "1. A backup, before anything changes"
+mkdir -p backups/last
+dump=backups/last/before-upgrade-to-$target-$(date -u +%Y%m%d-%H%M%S).dump
+if ! "${compose[@]}" exec -T db sh -c 'pg_dump -U "$POSTGRES_USER" -d "$POSTGRES_DB" --format=custom --compress=6 --no-owner --no-privileges' >"$dump.partial" ||
+  [[ ! -s $dump.partial ]]; then
+  rm -f "$dump.partial"
+  echo "The backup failed: nothing was changed. See make logs (db)." >&2
+  exit 1
+fi
+mv "$dump.partial" "$dump"
+echo "   $dump ($(du -h "$dump" | cut -f1)); make restore FILE=$dump puts it back"
+
+echo "2. The keys and the images of $target"
+infra/compose/keys.sh .env "${compose[@]}"
+if [[ $pull == 1 ]]; then
+  "${compose[@]}" pull --ignore-pull-failures db
+  "${compose[@]}" build --pull
+else
+  "${compose[@]}" build
+fi
+
+echo "3. The contact-service, replica by replica (${#old[@]} running)"
+"${compose[@]}" up -d --no-deps --no-recreate --scale "contact-service=$((${#old[@]} + replicas))" contact-service
+mapfile -t new < <(comm -13 <(printf '%s\n' "${old[@]}") <(service_ids))
+for _ in $(seq 1 120); do
+  waiting=0
+  for id in "${new[@]}"; do healthy "$id" || waiting=$((waiting + 1)); done
+  ((waiting == 0)) && break
+  sleep 2
+done
+if ((waiting > 0)); then
+  echo "The new contact-service did not become healthy within 4 minutes; the old replicas keep serving. Its log:" >&2
+  docker logs --tail 30 "${new[0]}" >&2 || true
+  docker rm -f "${new[@]}" >/dev/null
+  exit 1
+fi
+# web finds the new replicas by name within 10 s; the old ones finish what they hold, and go.
+sleep 10
+docker stop -t 20 "${old[@]}" >/dev/null
+docker rm "${old[@]}" >/dev/null
+
+echo "4. Everything else that changed"
+"${compose[@]}" up -d --scale "contact-service=$replicas"
+infra/compose/wait-healthy.sh "${compose[@]}"
+now=$(running_version)
+[[ $now == "$target" ]] || { echo "The stack reports ${now:-nothing}, not $target." >&2; exit 1; }
+echo "The stack runs $target. To roll back: check out the earlier release, make up, and make restore FILE=$dump REPLACE=1 (docs/operating.md, \"Upgrading\")."
