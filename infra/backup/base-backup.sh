@@ -24,10 +24,12 @@ find "$dir" -mindepth 1 -maxdepth 1 -type d -name '[0-9]*-[0-9]*' -mmin +$((keep
   ! -path "$newest" -exec rm -rf {} +
 # This cluster's oldest base backup kept, and the first WAL segment it needs (its backup_manifest
 # says where it starts): the WAL streamed before that goes.
-oldest=$(for base in $(bases); do
-  [[ $(cat "$base/system_identifier" 2>/dev/null) == "$system" ]] && echo "$base"
-done | head -n 1)
-start=$(sed -n 's/.*"Start-LSN": *"\([0-9A-F\/]*\)".*/\1/p' "$oldest/backup_manifest" | head -n 1)
+oldest=
+for base in $(bases); do
+  if [[ $(cat "$base/system_identifier" 2>/dev/null) == "$system" ]]; then oldest=$base && break; fi
+done
+start=$(sed -n 's/.*"Start-LSN": *"\([0-9A-F\/]*\)".*/\1/p' "$oldest/backup_manifest")
+start=${start%%$'\n'*}
 if [[ -n $start && -d /backups/wal/$system ]]; then
   pg_archivecleanup "/backups/wal/$system" "$(psql -XAtc "SELECT pg_walfile_name('$start')")"
 fi

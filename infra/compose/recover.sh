@@ -43,7 +43,7 @@ tar -xzf "$base/base.tar.gz" -C "$PGDATA"
 tar -xzf "$base/pg_wal.tar.gz" -C "$PGDATA/pg_wal"
 # The streamed segments from the base backup's first on (the one being written when the stream
 # stopped, *.partial, under its full name), and the timelines' histories.
-first=$(find "$PGDATA/pg_wal" -maxdepth 1 -regextype egrep -regex '.*/[0-9A-F]{24}' -printf '%f\n' | sort | head -n 1)
+first=$(find "$PGDATA/pg_wal" -maxdepth 1 -regextype egrep -regex '.*/[0-9A-F]{24}' -printf '%f\n' | sort | sed -n 1p)
 copied=0
 for file in "$wal"/*; do
   [[ -f $file ]] || continue
