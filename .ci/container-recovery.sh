@@ -3,9 +3,9 @@
 # factors, and a recovery to the last moment after the database's disk is lost.
 
 step "The restore drill: a new machine, its settings from the backup"
-# An operator enrolled with an authenticator app before the backup must sign
-# in with the same app on a new machine after the restore (docs/operating.md, "Backups and
-# restores"): CONSOLE_SECRET_KEY, which sealed the app's secret, travels in the backup, encrypted.
+# An operator enrolled with an authenticator app before the backup must sign in with the same app
+# on a new machine after the restore (docs/backups.md): CONSOLE_SECRET_KEY, which sealed the
+# app's secret, travels in the backup, encrypted.
 console=http://localhost:$(sed -n 's/^CONSOLE_PORT=//p' .env)
 link=$(leads_says users add drill.operator --role member | grep -o 'http[^ ]*/console/enrol#[^ ]*' | head -n 1)
 node .ci/second-factor.mjs enrol "$console" "$link" "$work/operator.json"

@@ -15,7 +15,7 @@ backup_on_start=${BACKUP_ON_START:-true}
 [[ $backup_on_start == true || $backup_on_start == false ]] ||
   { echo "BACKUP_ON_START must be true or false (got \"$backup_on_start\")" >&2; exit 1; }
 # The age public key the backups' settings and TLS files are encrypted to; its private key is
-# kept away from this machine (docs/operating.md, "Backups and restores").
+# kept away from this machine (docs/backups.md).
 recipient=${BACKUP_RECIPIENT:-}
 [[ $recipient =~ ^age1[02-9ac-hj-np-z]{58}$ ]] ||
   { echo "BACKUP_RECIPIENT must be an age public key (age1…, as make up writes into .env) (got \"$recipient\")" >&2; exit 1; }

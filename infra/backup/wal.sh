@@ -4,7 +4,7 @@
 # has not taken yet, up to 4 GB). A folder per database cluster: a new machine's, or one made
 # anew, never continues another's WAL. With the newest base backup (base-backup.sh) it is what
 # `make recover` puts the database back from after its disk is lost, to within seconds of the
-# loss (docs/operating.md, "Recovering to the last moment"). Run by schedule.sh beside the
+# loss (docs/backups.md, "Recovering to the last moment"). Run by schedule.sh beside the
 # backups; it reconnects by itself when the server restarts or is away.
 set -uo pipefail
 while :; do

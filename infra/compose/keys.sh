@@ -4,7 +4,7 @@
 # - CONSOLE_SECRET_KEY (32 random bytes, base64) seals the operators' second factors.
 # - BACKUP_RECIPIENT, an age public key: every backup's settings and TLS files are encrypted to
 #   it. Its private key is written to backup-key.txt, for the operator to move off this machine:
-#   a restore on another machine needs it (docs/operating.md, "Backups and restores").
+#   a restore on another machine needs it (docs/backups.md).
 # Usage: keys.sh ENV_FILE <compose command...>
 set -euo pipefail
 env_file=$1
@@ -40,8 +40,8 @@ if ! grep -Eq '^BACKUP_RECIPIENT=.+' "$env_file"; then
     printf '%s\n' \
       "Made a backup key: backups are encrypted to BACKUP_RECIPIENT in $env_file, and $identity opens them." \
       "MOVE $identity OFF THIS MACHINE NOW (a password manager, a safe): a restore on a new machine needs it," \
-      'and a copy kept here is lost with the machine (docs/operating.md, "Backups and restores").'
+      'and a copy kept here is lost with the machine (docs/backups.md).'
   fi
   set_setting BACKUP_RECIPIENT "$recipient" \
-    'Made by make up: backups are encrypted to it (docs/operating.md, "Backups and restores").'
+    'Made by make up: backups are encrypted to it (docs/backups.md).'
 fi

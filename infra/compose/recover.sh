@@ -4,7 +4,7 @@
 # (the newest one taken before TIME, with TIME), then every change the WAL stream put into
 # backups/wal/ after it, up to TIME or to the last moment streamed: seconds before the loss.
 # Whatever the volume holds is replaced, so it asks first (YES=1 answers for a script).
-# docs/operating.md, "Recovering to the last moment".
+# docs/backups.md, "Recovering to the last moment".
 set -euo pipefail
 compose=$1 target=${2:-} yes=${3:-}
 cd "$(dirname "$0")/../.."

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make upgrade [PULL=0]`: from the release the container stack runs to the one checked out here
-# (after `git pull`), keeping the form up where one machine can (docs/operating.md, "Upgrading"):
+# (after `git pull`), keeping the form up where one machine can (docs/upgrading.md):
 #   1. a backup first (a pg_dump into backups/last/), and nothing changes if it fails;
 #   2. the keys this release needs (keys.sh), the images built with fresh base images (PULL=0:
 #      without asking the registries, for a machine that cannot reach them);

@@ -10,7 +10,7 @@ export const RECOVERY_CODES = 10;
 export const UNOPENED_SECRET =
   "CONSOLE_SECRET_KEY does not open an account's authenticator secret: it was sealed under another key. " +
   "After a restore on a new machine, put back the backup's settings (make restore … KEY=…, " +
-  'docs/operating.md, "Backups and restores"). Until then, operators sign in with a recovery code.';
+  'docs/backups.md). Until then, operators sign in with a recovery code.';
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** A recovery code as typed: case, spaces and dashes do not matter. */
