@@ -48,9 +48,12 @@ build_previous_release() {
   {
     sed -e "s/^POSTGRES_PASSWORD=.*/POSTGRES_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')/" \
       -e 's/^COMPOSE_PROJECT_NAME=.*/COMPOSE_PROJECT_NAME=upgrade-drill/' -e '/^VITE_/d' \
+      -e 's|^REAL_IP_FROM=.*|REAL_IP_FROM=127.0.0.1/32,172.16.0.0/12|' \
       "$work/previous/.env.example"
     grep "^VITE_" e2e/site.env
   } >"$work/previous/.env"
+  # (REAL_IP_FROM: the drill's prospects reach web through Docker's bridge, and each speaks for an
+  # address of its own in X-Forwarded-For, as behind a load balancer.)
   (cd "$work/previous" && docker-compose -f docker-compose.yml -f .ci/compose.ci-build.yml build)
 }
 

@@ -62,6 +62,7 @@ check "every acknowledged lead is in the upgraded database ($(grep -c . <<<"$ack
 check "the operator enrolled before the upgrade signs in with the same app" \
   node .ci/second-factor.mjs sign-in "$drill_console" "$work/upgrade-operator.json"
 secrets_written() { ls "$drill"/backups/last/*.secrets >/dev/null 2>&1; }
-check "the upgraded stack takes backups with their settings" within 60 secrets_written
+within 90 secrets_written || in_drill docker-compose logs --no-color --tail 20 backup
+check "the upgraded stack takes backups with their settings" secrets_written
 in_drill docker-compose down --volumes --remove-orphans >/dev/null 2>&1 || true
 git worktree remove --force "$drill" 2>/dev/null || true

@@ -4,9 +4,9 @@
 #   1. a backup first (a pg_dump into backups/last/), and nothing changes if it fails;
 #   2. the keys this release needs (keys.sh), the images built with fresh base images (PULL=0:
 #      without asking the registries, for a machine that cannot reach them);
-#   3. the contact-service replaced replica by replica: the new ones start beside the old ones
-#      (applying this release's migrations, which the old code must survive) and take requests
-#      once healthy, then the old ones stop gracefully;
+#   3. the contact-service replaced while it serves: stand-ins of the new release start beside the
+#      old replicas (applying this release's migrations, which the old code must survive) and take
+#      requests once healthy, the replicas are recreated on the new image, and the stand-ins go;
 #   4. everything else that changed recreated (`make up`), waited for, and the release checked.
 # Usage: upgrade.sh REPLICAS PULL <compose command...>
 set -euo pipefail
@@ -54,24 +54,39 @@ else
 fi
 
 echo "3. The contact-service, replica by replica (${#old[@]} running)"
-"${compose[@]}" up -d --no-deps --no-recreate --scale "contact-service=$((${#old[@]} + replicas))" contact-service
-mapfile -t new < <(comm -13 <(printf '%s\n' "${old[@]}") <(service_ids))
-for _ in $(seq 1 120); do
-  waiting=0
-  for id in "${new[@]}"; do healthy "$id" || waiting=$((waiting + 1)); done
-  ((waiting == 0)) && break
-  sleep 2
+# Stand-ins of the new release first, answering by the service's name beside the old replicas
+# (they apply the release's migrations, which the old code must survive); then the replicas are
+# recreated on the new image, keeping their names; then the stand-ins go.
+wait_healthy() { # container... -> succeeds once all are healthy (within 4 minutes)
+  local waiting id
+  for _ in $(seq 1 120); do
+    waiting=0
+    for id in "$@"; do healthy "$id" || waiting=$((waiting + 1)); done
+    ((waiting == 0)) && return 0
+    sleep 2
+  done
+  return 1
+}
+stand_ins=()
+for i in $(seq 1 "$replicas"); do
+  name=contact-service-upgrade-$(date -u +%Y%m%d%H%M%S)-$i
+  "${compose[@]}" run -d --no-deps --use-aliases --name "$name" contact-service >/dev/null
+  stand_ins+=("$name")
 done
-if ((waiting > 0)); then
+if ! wait_healthy "${stand_ins[@]}"; then
   echo "The new contact-service did not become healthy within 4 minutes; the old replicas keep serving. Its log:" >&2
-  docker logs --tail 30 "${new[0]}" >&2 || true
-  docker rm -f "${new[@]}" >/dev/null
+  docker logs --tail 30 "${stand_ins[0]}" >&2 || true
+  docker rm -f "${stand_ins[@]}" >/dev/null
   exit 1
 fi
-# web finds the new replicas by name within 10 s; the old ones finish what they hold, and go.
+# web finds them by name within 10 s; the old replicas finish what they hold as they are replaced.
 sleep 10
-docker stop -t 20 "${old[@]}" >/dev/null
-docker rm "${old[@]}" >/dev/null
+"${compose[@]}" up -d --no-deps --scale "contact-service=$replicas" contact-service
+mapfile -t replaced < <(service_ids)
+wait_healthy "${replaced[@]}" || echo "The recreated replicas are not healthy yet; make up below waits for them." >&2
+sleep 10
+docker stop -t 20 "${stand_ins[@]}" >/dev/null
+docker rm "${stand_ins[@]}" >/dev/null
 
 echo "4. Everything else that changed"
 "${compose[@]}" up -d --scale "contact-service=$replicas"
