@@ -151,7 +151,7 @@ restore: .env ## Restore a backup into the container stack: make restore FILE=ba
 recover: .env ## After the database's disk is lost: the newest base backup and the streamed WAL, to the last moment [TIME=…] [YES=1]
 	@infra/compose/recover.sh "$(COMPOSE)" "$(TIME)" "$(YES)"
 
-upgrade: .env ## After git pull: a backup, then the running stack moved to this release, replica by replica [PULL=0]
+upgrade: .env ## After git pull: a backup, then the running stack moved to this release while it serves [PULL=0]
 	@infra/compose/upgrade.sh $(REPLICAS) $(if $(filter 0,$(PULL)),0,1) $(COMPOSE)
 
 version: ## The release of this checkout (contract/release.json), and of the container stack when it runs
