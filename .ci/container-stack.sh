@@ -355,7 +355,7 @@ check "nginx answers 503/504 in the JSON shape while it is away" \
 step "Three replicas of the contact-service (make up REPLICAS=3)"
 # For this step web also believes the X-Forwarded-For of this namespace's side of the compose
 # network, so one curl can speak for many clients, as a load balancer in front would.
-sed -i 's|^REAL_IP_FROM=.*|&,172.16.0.0/12|' .env
+grep -q '^REAL_IP_FROM=.*172\.16\.0\.0/12' .env || sed -i 's|^REAL_IP_FROM=.*|&,172.16.0.0/12|' .env
 make --no-print-directory up REPLICAS=3
 mapfile -t replicas < <(docker-compose ps -q contact-service)
 check "three contact-service replicas are healthy" is "${#replicas[@]}" 3
