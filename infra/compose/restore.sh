@@ -97,6 +97,6 @@ $compose exec -T backup bash /backup/restore.sh "/backups/${path#"$PWD/backups/"
 $compose start contact-service
 infra/compose/wait-healthy.sh $compose >/dev/null
 if ((status == 0)) && [[ -z $key && -f $secrets ]]; then
-  echo "The backup's settings were not put back: that is right on the machine that made it. On a new machine, run it again with KEY=<backup-key.txt> REPLACE=1, or no operator's second factor works (docs/operating.md, \"Backups and restores\")."
+  echo "The backup's settings were not put back: that is right on the machine that made it. On a new machine, run it again with KEY=<backup-key.txt> REPLACE=1, or no operator's second factor works (docs/backups.md, \"On a new machine\")."
 fi
 exit $status

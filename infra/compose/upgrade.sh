@@ -53,7 +53,7 @@ else
   "${compose[@]}" build
 fi
 
-echo "3. The contact-service, replica by replica (${#old[@]} running)"
+echo "3. The contact-service, replaced while it serves (${#old[@]} running)"
 # Stand-ins of the new release first, answering by the service's name beside the old replicas
 # (they apply the release's migrations, which the old code must survive); then the replicas are
 # recreated on the new image, keeping their names; then the stand-ins go.
@@ -93,4 +93,4 @@ echo "4. Everything else that changed"
 infra/compose/wait-healthy.sh "${compose[@]}"
 now=$(running_version)
 [[ $now == "$target" ]] || { echo "The stack reports ${now:-nothing}, not $target." >&2; exit 1; }
-echo "The stack runs $target. To roll back: check out the earlier release, make up, and make restore FILE=$dump REPLACE=1 (docs/operating.md, \"Upgrading\")."
+echo "The stack runs $target. To roll back: check out the earlier release, make up, and make restore FILE=$dump REPLACE=1 (docs/upgrading.md)."
