@@ -75,8 +75,8 @@ prospects=$!
 sleep 10
 # The disk is lost: the server killed at once (nothing more reaches its disk), then its volume
 # removed. backups/ is the other disk.
-lost_at=$(date +%s.%N)
 docker kill "$(docker-compose ps -q db)" >/dev/null
+lost_at=$(date +%s.%N)
 docker-compose rm -f db >/dev/null
 docker volume rm "$(docker volume ls -q --filter label=com.docker.compose.volume=db-data)" >/dev/null
 sleep 3
