@@ -37,6 +37,9 @@ check "and the service says why, naming CONSOLE_SECRET_KEY" \
   bash -c "docker-compose logs --no-color contact-service | grep -q 'CONSOLE_SECRET_KEY does not open'"
 if make --no-print-directory restore FILE="$backup_file" YES=1 >/dev/null 2>&1; then again=restored; else again=refused; fi
 check "a second restore over the leads is refused without REPLACE=1" is "$again" refused
+env_before=$(md5sum <.env)
+if make --no-print-directory restore FILE="$backup_file" KEY="$work/backup-key.txt" YES=1 >/dev/null 2>&1; then again=restored; else again=refused; fi
+check "so is one with KEY, before it changes .env" is "$again $(md5sum <.env)" "refused $env_before"
 if make --no-print-directory restore FILE="$backup_file" KEY="$work/no-such-key.txt" REPLACE=1 YES=1 >/dev/null 2>&1; then again=restored; else again=refused; fi
 check "a restore with a key file that is not there changes nothing" is "$again" refused
 make --no-print-directory restore FILE="$backup_file" KEY="$work/backup-key.txt" REPLACE=1 YES=1

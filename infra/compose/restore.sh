@@ -36,6 +36,13 @@ fi
 
 # --- The settings and TLS files, with KEY ----------------------------------------------------
 if [[ -n $key ]]; then
+  # A database that holds leads is replaced only with REPLACE=1: asked before .env changes, so a
+  # refusal leaves everything as it was.
+  leads=$($compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -XAtc "SELECT count(*) FROM contact_submissions"' 2>/dev/null | tr -d '\r' || true)
+  if [[ ${leads:-0} =~ ^[0-9]+$ ]] && ((${leads:-0} > 0)) && [[ -z $replace ]]; then
+    echo "The database is not empty: it holds $leads leads. Nothing was changed. To replace them with the backup, run: make restore FILE=… KEY=… REPLACE=1" >&2
+    exit 1
+  fi
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
   $compose build -q backup >/dev/null
