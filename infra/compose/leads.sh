@@ -25,7 +25,8 @@ if exists; then
   echo "make leads: the container stack's contact-service is not running; start it (make up), or remove the stack (make down) to use this machine's database." >&2
   exit 1
 fi
-project=$(sed -n 's/^COMPOSE_PROJECT_NAME=//p' .env 2>/dev/null | tail -n 1)
+project=
+[[ -f .env ]] && project=$(sed -n 's/^COMPOSE_PROJECT_NAME=//p' .env | tail -n 1)
 project=${project:-$(basename "$PWD" | tr '[:upper:]' '[:lower:]' | tr -cd 'a-z0-9_-')}
 if [[ ${LOCAL:-} != 1 && -z ${DATABASE_URL:-} ]] && command -v docker >/dev/null &&
   [[ -n $(docker volume ls -q --filter "label=com.docker.compose.project=$project" \
