@@ -155,10 +155,8 @@ upgrade: .env ## After git pull: a backup, then the running stack moved to this 
 	@infra/compose/upgrade.sh $(REPLICAS) $(if $(filter 0,$(PULL)),0,1) $(COMPOSE)
 
 version: ## The release of this checkout (contract/release.json), and of the container stack when it runs
-	@echo "This checkout: $$(sed -n 's/.*"version": *"\(.*\)".*/\1/p' contract/release.json)"
-	@if [ -n "$$($(COMPOSE) ps -q contact-service 2>/dev/null)" ]; then \
-	  echo "The running stack: $$($(COMPOSE) exec -T contact-service node -e "fetch('http://127.0.0.1:3000/api/health/live').then((r) => r.json()).then((b) => console.log(b.version))" | tr -d '\r')"; \
-	fi
+	@echo "This checkout: $$(infra/compose/version.sh checkout)"
+	@running=$$(infra/compose/version.sh running $(COMPOSE)); [ -z "$$running" ] || echo "The running stack: $$running"
 
 alerts: ## Check Prometheus' configuration and alert rules (infra/monitoring/), and run the rules' tests (promtool)
 	@command -v promtool >/dev/null || { echo "make alerts needs promtool: apt-get install prometheus (Debian), or a Prometheus release's promtool on PATH" >&2; exit 1; }

@@ -31,31 +31,9 @@ stop_daemon() {
   rm -f "$work/dockerd.pid"
 }
 
-# The previous release's images, for the upgrade drill (.ci/container-upgrade.sh), built from a
-# worktree of its commit (.ci/previous-release) with the same site values as this release's, so
-# that its `make up` inside the namespace and this release's `make upgrade` there find every
-# layer built. A clone without that commit (a shallow one) skips the drill, and says so.
-build_previous_release() {
-  local previous
-  previous=$(grep -v '^#' .ci/previous-release)
-  git worktree remove --force "$work/previous" 2>/dev/null || rm -rf "$work/previous"
-  git worktree prune
-  if ! git cat-file -e "$previous^{commit}" 2>/dev/null; then
-    echo "UPGRADE DRILL SKIPPED: this clone lacks the previous release's commit $previous (a shallow clone?)"
-    return 0
-  fi
-  git worktree add --detach "$work/previous" "$previous" >/dev/null
-  {
-    sed -e "s/^POSTGRES_PASSWORD=.*/POSTGRES_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')/" \
-      -e 's/^COMPOSE_PROJECT_NAME=.*/COMPOSE_PROJECT_NAME=upgrade-drill/' -e '/^VITE_/d' \
-      -e 's|^REAL_IP_FROM=.*|REAL_IP_FROM=127.0.0.1/32,172.16.0.0/12|' \
-      "$work/previous/.env.example"
-    grep "^VITE_" e2e/site.env
-  } >"$work/previous/.env"
-  # (REAL_IP_FROM: the drill's prospects reach web through Docker's bridge, and each speaks for an
-  # address of its own in X-Forwarded-For, as behind a load balancer.)
-  (cd "$work/previous" && docker-compose -f docker-compose.yml -f .ci/compose.ci-build.yml build)
-}
+# The upgrade drill's two parts: the previous release built (with the registries, below) and the
+# drill itself (inside the namespace, before the main stack starts).
+source .ci/container-upgrade.sh
 
 if [[ ${1:-} != --inside ]]; then
   step "Debian packages: docker.io, docker-compose, debootstrap"
@@ -177,8 +155,8 @@ if (cd contact-service && PATH=${tools_node:+$tools_node:}$PATH TEST_DATABASE_UR
 check "the integration specs passed on a Postgres container from testcontainers" is "$suite" passed
 check "it really ran on the container" grep -q 'started through testcontainers' "$work/testcontainers.log"
 
-# The previous release, upgraded to this one under load (a file of its own: it shares this shell).
-if [[ -d $work/previous ]]; then source .ci/container-upgrade.sh; fi
+# The previous release, upgraded to this one under load.
+if [[ -d $work/previous ]]; then upgrade_drill; fi
 
 # The daemon's data root outlives a run: start from an empty database volume, as on a new
 # machine (an earlier run's volume holds the password of an earlier .env).

@@ -14,11 +14,8 @@ replicas=$1 pull=$2
 shift 2
 compose=("$@")
 cd "$(dirname "$0")/../.."
-target=$(sed -n 's/.*"version": *"\(.*\)".*/\1/p' contract/release.json)
-running_version() {
-  "${compose[@]}" exec -T contact-service node -e \
-    "fetch('http://127.0.0.1:3000/api/health/live').then((r) => r.json()).then((b) => console.log(b.version ?? 'a release without a version'))" 2>/dev/null | tr -d '\r'
-}
+target=$(infra/compose/version.sh checkout)
+running_version() { infra/compose/version.sh running "${compose[@]}"; }
 service_ids() { "${compose[@]}" ps -q contact-service 2>/dev/null | sort; }
 healthy() { [[ $(docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{end}}' "$1" 2>/dev/null) == healthy ]]; }
 

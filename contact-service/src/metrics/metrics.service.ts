@@ -7,6 +7,12 @@ import { promiseRules } from '../leads/lead-promises.js';
 import { openPromises } from '../leads/promise-counts.js';
 import { fieldMetrics, type FieldMetrics } from './field-metrics.js';
 
+/** The backup container's replication slot, as pg_replication_slots shows it. */
+interface WalSlot {
+  active: boolean;
+  behind: number | null;
+}
+
 /**
  * The service's Prometheus metrics, in a registry of its own (not prom-client's global one), so
  * that each app instance, in a test process too, counts for itself. The one number to alert on:
@@ -107,35 +113,31 @@ export class MetricsService {
       },
     });
     // The backup container's WAL stream (infra/backup/wal.sh), through its replication slot.
-    const slot = async () =>
-      (
-        (await dataSource.query(
-          `SELECT active, pg_wal_lsn_diff(pg_current_wal_lsn(), restart_lsn)::float AS behind
-             FROM pg_replication_slots WHERE slot_name = 'wal_archive'`,
-        )) as { active: boolean; behind: number | null }[]
-      )[0];
-    new Gauge({
-      name: 'wal_archive_streaming',
-      help: "1 while the backup container streams the WAL into backups/wal, 0 when it does not (no series without the stream's slot).",
-      labelNames: ['slot'] as const,
-      registers: [this.registry],
-      async collect() {
-        const found = await slot();
-        this.reset();
-        if (found) this.set({ slot: 'wal_archive' }, found.active ? 1 : 0);
-      },
-    });
-    new Gauge({
-      name: 'wal_archive_behind_bytes',
-      help: 'WAL the server wrote that the backup container has not confirmed yet, in bytes.',
-      labelNames: ['slot'] as const,
-      registers: [this.registry],
-      async collect() {
-        const found = await slot();
-        this.reset();
-        if (found) this.set({ slot: 'wal_archive' }, found.behind ?? 0);
-      },
-    });
+    const slotGauge = (name: string, help: string, value: (slot: WalSlot) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['slot'] as const,
+        registers: [this.registry],
+        async collect() {
+          const [slot] = (await dataSource.query(
+            `SELECT active, pg_wal_lsn_diff(pg_current_wal_lsn(), restart_lsn)::float AS behind
+               FROM pg_replication_slots WHERE slot_name = 'wal_archive'`,
+          )) as WalSlot[];
+          this.reset();
+          if (slot) this.set({ slot: 'wal_archive' }, value(slot));
+        },
+      });
+    slotGauge(
+      'wal_archive_streaming',
+      "1 while the backup container streams the WAL into backups/wal, 0 when it does not (no series without the stream's slot).",
+      (slot) => (slot.active ? 1 : 0),
+    );
+    slotGauge(
+      'wal_archive_behind_bytes',
+      'WAL the server wrote that the backup container has not confirmed yet, in bytes.',
+      (slot) => slot.behind ?? 0,
+    );
   }
 
   /** A gauge of the notifications in one delivery state, per channel. */
