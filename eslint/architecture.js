@@ -104,6 +104,8 @@ const siteProductionZones = [
 const service = 'contact-service/src';
 const SERVICE_FEATURES = {
   contact: ['leads', 'notifications', 'metrics'],
+  // A booking keeps or re-opens its lead's promise, and a booking with no form is a new lead.
+  bookings: ['leads', 'notifications', 'metrics'],
   notifications: ['leads', 'audit', 'metrics'],
   cli: ['inbox', 'leads', 'notifications', 'audit', 'operators'],
   // The overview shows the site's field measurements beside the leads' figures.

@@ -66,7 +66,7 @@ describe('the body limit holds every valid submission', () => {
 
   it('is what nginx allows too (client_max_body_size, rounded up to kilobytes)', () => {
     const conf = readFileSync(
-      join(__dirname, '../../infra/nginx/snippets/proxy-settings.conf'),
+      join(__dirname, '../../infra/nginx/snippets/body-limit.conf'),
       'utf8',
     );
     expect(conf).toContain(`client_max_body_size ${Math.ceil(CONTACT_BODY_LIMIT_BYTES / 1024)}k;`);

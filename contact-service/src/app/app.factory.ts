@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import type { EnvironmentService } from '../config/environment.service.js';
+import { BOOKING_BODY_LIMIT_BYTES } from '../bookings/booking-event.js';
 import { CONTACT_BODY_LIMIT_BYTES } from '../contact/contact-limits.js';
 import { applyMigrations } from '../database/apply-migrations.js';
 import { ApiExceptionFilter } from '../http/api-exception.filter.js';
@@ -21,11 +22,16 @@ export async function createApp(
     timeoutMs: environment.get('MIGRATION_TIMEOUT_MS'),
   });
   const adapter = fastifyAdapter(environment, CONTACT_BODY_LIMIT_BYTES);
+  // A scheduler's payload carries every answer the invitee gave: more than a form's body.
+  adapter.getInstance().addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/bookings/')) route.bodyLimit = BOOKING_BODY_LIMIT_BYTES;
+  });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(environment, role),
     adapter,
     // A failed start rejects (start-up.ts prints one line and exits 1), never process.abort().
-    { bufferLogs: true, abortOnError: false },
+    // rawBody: the schedulers' signatures are over the bytes as sent (bookings/signatures.ts).
+    { bufferLogs: true, abortOnError: false, rawBody: true },
   );
   const logger = app.get(Logger);
   app.useLogger(logger);

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { EnvironmentModule, type EnvironmentService } from '../config/environment.service.js';
+import { BookingsModule } from '../bookings/bookings.module.js';
 import { ContactModule } from '../contact/contact.module.js';
 import { HealthModule } from '../health/health.module.js';
 import { QueueModule } from '../integrations/queue/queue.module.js';
@@ -32,7 +33,7 @@ export class AppModule {
         MetricsModule,
         NotificationsModule,
         RetentionModule,
-        ...(role === 'api' ? [ContactModule, MeasurementsModule] : []),
+        ...(role === 'api' ? [ContactModule, MeasurementsModule, BookingsModule] : []),
         HealthModule,
       ],
     };

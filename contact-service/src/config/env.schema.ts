@@ -147,6 +147,23 @@ export const settings = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
   ACKNOWLEDGE_SENDER: shown(flag.default(false)),
+  /**
+   * Bookings through the scheduler (docs/bookings.md): the signing key of a Calendly webhook
+   * subscription, and the secret of a Cal.com webhook. Each turns its endpoint on.
+   */
+  CALENDLY_WEBHOOK_SIGNING_KEY: secret(
+    z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  ),
+  CALCOM_WEBHOOK_SECRET: secret(
+    z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  ),
+  /**
+   * The scheduler the site's buttons open (the site reads it at build time): with bookings on,
+   * the receipt offers its link, carrying the lead's id back (bookings/scheduler-link.ts).
+   */
+  VITE_SCHEDULER_URL: shown(
+    z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  ),
   /** Delivery attempts after the first; with the default delay, about a day in all. */
   NOTIFY_RETRY_LIMIT: shown(z.coerce.number().int().min(0).max(50).default(15)),
   NOTIFY_RETRY_DELAY_SECONDS: shown(positiveInt.max(3600).default(5)),

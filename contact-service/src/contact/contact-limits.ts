@@ -12,7 +12,7 @@ export const CONTACT_LIMITS = { ...contactFields.limits, ...contactFields.legacy
  * The largest body a valid submission can take, derived from the field limits: JSON may spell
  * any code unit as a 6-byte `\uXXXX` escape (what a 3-byte CJK character or half of a 4-byte
  * emoji becomes in the worst case), plus 1 KB for the field names, the trap and whitespace.
- * nginx's client_max_body_size (infra/nginx/snippets/proxy-settings.conf) is this, rounded up
+ * nginx's client_max_body_size (infra/nginx/snippets/body-limit.conf) is this, rounded up
  * to whole kilobytes; a test holds the two together.
  */
 export const CONTACT_BODY_LIMIT_BYTES =

@@ -10,7 +10,7 @@ import { CreateContactDto } from './dto/create-contact.dto.js';
 @Controller('contact')
 @UseGuards(ThrottlerGuard, JsonOnlyGuard)
 // Submissions count against the `default` limit only (integrations/rate-limit).
-@SkipThrottle({ beacons: true })
+@SkipThrottle({ beacons: true, bookings: true })
 export class ContactController {
   constructor(private readonly contacts: ContactService) {}
 

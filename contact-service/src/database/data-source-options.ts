@@ -16,6 +16,7 @@ import { LeadOpeners1796200000000 } from './migrations/1796200000000-lead-opener
 import { LinkedAccounts1796300000000 } from './migrations/1796300000000-linked-accounts.js';
 import { ConsoleAlerts1796400000000 } from './migrations/1796400000000-console-alerts.js';
 import { BackupRuns1796500000000 } from './migrations/1796500000000-backup-runs.js';
+import { Bookings1796600000000 } from './migrations/1796600000000-bookings.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -56,6 +57,7 @@ export function dataSourceOptions({
       LinkedAccounts1796300000000,
       ConsoleAlerts1796400000000,
       BackupRuns1796500000000,
+      Bookings1796600000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

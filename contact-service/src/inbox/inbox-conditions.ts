@@ -63,10 +63,18 @@ export function conditions(
     const open = steps.map((step) => {
       const cut = due[step];
       const { kind, status } = OPEN_WHILE[step];
+      const upTo = value(
+        filter.due === 'overdue' ? cut.overdue : filter.due === 'soon' ? cut.soon : cut.dueToday,
+      );
+      const from = filter.due === 'overdue' ? null : value(cut.overdue);
+      const range = (column: string) =>
+        from ? `${column} >= ${from} AND ${column} < ${upTo}` : `${column} < ${upTo}`;
+      // A promise counts from the receipt, or from when a cancelled booking re-opened it
+      // (callback_from, never before the receipt: so created_at < upTo bounds both).
       const received =
-        filter.due === 'overdue'
-          ? `s.created_at < ${value(cut.overdue)}`
-          : `s.created_at >= ${value(cut.overdue)} AND s.created_at < ${value(filter.due === 'soon' ? cut.soon : cut.dueToday)}`;
+        step === 'callback'
+          ? `s.created_at < ${upTo} AND (s.callback_from IS NULL AND ${range('s.created_at')} OR ${range('s.callback_from')})`
+          : range('s.created_at');
       return `(${KIND} = '${kind}' AND s.status = '${status}' AND ${received})`;
     });
     where.push(`(${open.join(' OR ')})`);

@@ -3,6 +3,7 @@ import { LEAD_COLUMNS, type LeadRecord } from '../leads/lead.js';
 import { kindSql, type LeadKind } from '../leads/lead-kind.js';
 import { settledCounts } from '../leads/lead-counts.js';
 import { historyOf, type LeadEvent } from '../leads/lead-events.js';
+import { meetingSql, type Meeting } from '../leads/lead-meeting.js';
 import type { DueCutoffs } from '../leads/lead-promises.js';
 import type { LeadStatus } from '../leads/lead-status.js';
 import { FREE_MAIL_DOMAINS, relatedCountSql } from '../leads/related-leads.js';
@@ -29,6 +30,10 @@ export interface InboxRow {
   owner: string | null;
   /** Earlier leads from the same address or company domain (up to RELATED_COUNT_MAX + 1). */
   related: number;
+  /** When a cancelled booking re-opened its callback promise (null: it counts from receipt). */
+  callbackFrom: Date | null;
+  /** The call it booked through the scheduler, if any. */
+  meeting: Meeting | null;
   /** The received time in µs, exact, for the next page's cursor. */
   micros: string;
 }
@@ -42,6 +47,8 @@ export type InboxLead = LeadRecord & {
   readAt: Date | null;
   owner: string | null;
   respondedAt: Date | null;
+  callbackFrom: Date | null;
+  meeting: Meeting | null;
 };
 
 export interface Note {
@@ -59,7 +66,8 @@ export const EACH_BATCH = 500;
 /** The columns of an InboxLead under the alias `s`. */
 const LEAD_FIELDS = `${LEAD_COLUMNS}, s.status, s.read_at AS "readAt",
   (SELECT u.username FROM users u WHERE u.id = s.owner_id) AS owner,
-  s.responded_at AS "respondedAt"`;
+  s.responded_at AS "respondedAt", s.callback_from AS "callbackFrom",
+  ${meetingSql('s.id')} AS meeting`;
 
 /**
  * The inbox's reads and writes in SQL. Every read has an index of its shape (migrations
@@ -137,7 +145,8 @@ export class InboxStore {
               (SELECT u.username FROM users u WHERE u.id = s.owner_id) AS owner,
               NOT EXISTS (SELECT 1 FROM lead_reads r
                            WHERE r.submission_id = page.id AND r.user_id = ${me}) AS unread,
-              ${relatedCountSql('s', free)} AS related
+              ${relatedCountSql('s', free)} AS related,
+              s.callback_from AS "callbackFrom", ${meetingSql('page.id')} AS meeting
          FROM (SELECT * FROM (${parts.join(' UNION ALL ')}) AS steps
                 ORDER BY "receivedAt" ${direction}, id ${direction} LIMIT $1) AS page
          JOIN contact_submissions s ON s.id = page.id

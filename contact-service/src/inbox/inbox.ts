@@ -6,6 +6,7 @@ import { LeadOwners } from '../leads/lead-owners.js';
 import {
   dueCutoffs,
   openPromise,
+  promiseFrom,
   type Due,
   type DueCutoffs,
   type PromiseRules,
@@ -241,8 +242,18 @@ export class Inbox {
   }
 
   /** The open promise of a lead of this kind and status, received then. */
-  dueOf(lead: { kind: LeadKind; status: LeadStatus; receivedAt: Date }): Due | null {
-    return openPromise(lead, this.settings.rules, this.settings.now());
+  dueOf(lead: {
+    kind: LeadKind;
+    status: LeadStatus;
+    receivedAt: Date;
+    callbackFrom?: Date | null;
+  }): Due | null {
+    const { kind, status } = lead;
+    return openPromise(
+      { kind, status, receivedAt: promiseFrom(lead) },
+      this.settings.rules,
+      this.settings.now(),
+    );
   }
 
   private async change<T>(

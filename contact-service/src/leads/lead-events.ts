@@ -5,13 +5,21 @@ import type { LeadStatus } from './lead-status.js';
 /**
  * One line of a lead's history, as the lead screen and `leads show` tell it: its status changes
  * (lead_status_changes) and everything else that happened to it (lead_events): who took it or
- * was given it, each reminder and escalation of its promises, notifications cancelled.
+ * was given it, each reminder and escalation of its promises, notifications cancelled, and each
+ * booking, reschedule and cancellation of its call through the scheduler (actor: the scheduler).
  */
 export type LeadEvent = { at: Date; actor: string } & (
   | { event: 'status'; from: LeadStatus; to: LeadStatus }
   | { event: 'owner'; from: string | null; to: string | null }
   | { event: 'reminder' | 'escalation'; step: PromisedStep; to: string }
   | { event: 'cancelled'; step: PromisedStep | null; count: number }
+  | {
+      event: 'booking';
+      status: 'booked' | 'rescheduled' | 'cancelled';
+      startsAt: string;
+      endsAt: string;
+      host: string | null;
+    }
 );
 
 /** What an event of kind E holds besides when, who and which. */

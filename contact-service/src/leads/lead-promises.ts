@@ -53,6 +53,16 @@ const HOUR = 3_600_000;
 /** The callback promise, in hours from receipt by the clock: what the toast and receipt say. */
 export const CALLBACK_HOURS = promises.callbackHours;
 
+/**
+ * When a lead's promises count from, in SQL over the alias `s`: its receipt, or the moment a
+ * cancelled booking re-opened its callback (contact_submissions.callback_from, bookings/).
+ */
+export const PROMISE_FROM_SQL = 'coalesce(s.callback_from, s.created_at)';
+
+/** The same in TypeScript, for a lead read with its callback_from. */
+export const promiseFrom = (lead: { receivedAt: Date; callbackFrom?: Date | null }) =>
+  lead.callbackFrom ?? lead.receivedAt;
+
 /** The step a lead of this kind has open in this status, if any. */
 export function pendingStep(kind: LeadKind, status: LeadStatus): PromisedStep | null {
   return (

@@ -3,6 +3,7 @@ import { kindSql, type LeadKind } from './lead-kind.js';
 import {
   dueCutoffs,
   OPEN_WHILE,
+  PROMISE_FROM_SQL,
   PROMISED_STEPS,
   type PromiseRules,
   type PromisedStep,
@@ -32,11 +33,11 @@ export async function openPromises(
       const { kind, status } = OPEN_WHILE[step];
       const cut = cutoffs[step];
       const [row] = (await dataSource.query(
-        `SELECT count(*) FILTER (WHERE created_at < $2)::int AS overdue,
-                count(*) FILTER (WHERE created_at >= $2)::int AS soon
-           FROM contact_submissions
-          WHERE spam_reason IS NULL AND ${kindSql('message')} = '${kind}'
-            AND status = $1 AND created_at < $3`,
+        `SELECT count(*) FILTER (WHERE ${PROMISE_FROM_SQL} < $2)::int AS overdue,
+                count(*) FILTER (WHERE ${PROMISE_FROM_SQL} >= $2)::int AS soon
+           FROM contact_submissions s
+          WHERE s.spam_reason IS NULL AND ${kindSql('s.message')} = '${kind}'
+            AND s.status = $1 AND s.created_at < $3 AND ${PROMISE_FROM_SQL} < $3`,
         [status, cut.overdue, cut.soon],
       )) as { overdue: number; soon: number }[];
       return { kind, step, overdue: row?.overdue ?? 0, soon: row?.soon ?? 0 };

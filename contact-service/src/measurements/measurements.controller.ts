@@ -15,7 +15,7 @@ import { MeasurementsService } from './measurements.service.js';
 @UseGuards(ThrottlerGuard, JsonOnlyGuard)
 // Beacons count against their own limit (`beacons`, integrations/rate-limit), never against a
 // visitor's contact form submissions.
-@SkipThrottle({ default: true })
+@SkipThrottle({ default: true, bookings: true })
 export class MeasurementsController {
   constructor(private readonly measurements: MeasurementsService) {}
 

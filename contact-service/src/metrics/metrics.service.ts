@@ -36,6 +36,20 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly bookings = new Counter({
+    name: 'scheduler_booking_events_total',
+    help: 'Scheduler webhook events applied, by scheduler (calendly, cal.com) and action (booked, rescheduled, cancelled).',
+    labelNames: ['scheduler', 'action'] as const,
+    registers: [this.registry],
+  });
+
+  readonly bookingRefusals = new Counter({
+    name: 'scheduler_booking_refusals_total',
+    help: 'Scheduler webhook deliveries refused, by scheduler and status (401 signature, 400 body, 422 event).',
+    labelNames: ['scheduler', 'status'] as const,
+    registers: [this.registry],
+  });
+
   /** Visitors' Core Web Vitals and the contact form's funnel (POST /api/measurements). */
   readonly field: FieldMetrics = fieldMetrics(this.registry);
 

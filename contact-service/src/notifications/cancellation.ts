@@ -3,8 +3,13 @@ import { recordLeadEvent } from '../leads/lead-events.js';
 import type { PromisedStep } from '../leads/lead-promises.js';
 
 /** The purpose of a reminder or an escalation of one step's promise (notifications.purpose). */
-export const noticePurpose = (notice: 'reminder' | 'escalation', step: PromisedStep) =>
-  `${notice}:${step}`;
+export const noticePurpose = (
+  notice: 'reminder' | 'escalation',
+  step: PromisedStep,
+  reopenedAt?: Date | null,
+) =>
+  // A promise re-opened by a cancelled booking is a new promise, with reminders of its own.
+  reopenedAt ? `${notice}:${step}:${Math.floor(reopenedAt.getTime() / 1000)}` : `${notice}:${step}`;
 
 /**
  * Cancels a lead's notifications that have not gone out yet: the reminders and escalations of a
@@ -26,7 +31,8 @@ export async function cancelPending(
     `WITH cancelled AS (
        UPDATE notifications SET status = 'cancelled', updated_at = now()
         WHERE submission_id = $1 AND status = 'pending'
-          AND ($2::varchar[] IS NULL OR purpose = ANY($2::varchar[]))
+          AND ($2::varchar[] IS NULL
+               OR split_part(purpose, ':', 1) || ':' || split_part(purpose, ':', 2) = ANY($2::varchar[]))
         RETURNING id)
      SELECT count(*)::int AS count FROM cancelled`,
     [leadId, purposes],

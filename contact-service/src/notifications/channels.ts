@@ -46,7 +46,10 @@ export function buildChannels(environment: EnvironmentService): Channels {
       new EmailChannel(transport, { from: sender, to: inboxes, accessibilityTo }),
     );
     if (environment.get('ACKNOWLEDGE_SENDER')) {
-      channels.set('acknowledgement', new AcknowledgementChannel(transport, sender));
+      channels.set(
+        'acknowledgement',
+        new AcknowledgementChannel(transport, sender, bookingLink(environment)),
+      );
     }
   }
   const webhookUrl = environment.get('WEBHOOK_URL');
@@ -61,6 +64,20 @@ export function buildChannels(environment: EnvironmentService): Channels {
     channels.set('teams', new TeamsChannel(teamsUrl, environment.get('CONSOLE_ORIGIN')));
   }
   return channels;
+}
+
+/**
+ * The scheduler's link the receipt offers: when the site's scheduler is set and its bookings come
+ * back (a Calendly signing key for a calendly.com link, a Cal.com secret for any other).
+ */
+function bookingLink(environment: EnvironmentService): string | undefined {
+  const url = environment.get('VITE_SCHEDULER_URL');
+  if (!url) return undefined;
+  const calendly = /(^|\.)calendly\.com$/.test(new URL(url).hostname);
+  const on = calendly
+    ? environment.get('CALENDLY_WEBHOOK_SIGNING_KEY')
+    : environment.get('CALCOM_WEBHOOK_SECRET');
+  return on ? url : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
 import { JobQueue, type Job, type QueueTransaction } from '../integrations/queue/job-queue.js';
 import { recordLeadEvent } from '../leads/lead-events.js';
@@ -11,6 +11,7 @@ import {
   dueAt,
   OPEN_WHILE,
   pendingStep,
+  PROMISE_FROM_SQL,
   PROMISED_STEPS,
   promiseRules,
   reminderAt,
@@ -80,13 +81,29 @@ export class PromiseWatch {
     });
   }
 
+  /**
+   * The same in a TypeORM transaction: a callback promise re-opened by a cancelled booking
+   * (bookings/bookings.service.ts) gets its reminder and escalation with the re-opening.
+   */
+  async scheduleIn(manager: EntityManager, leadIds: string[]): Promise<void> {
+    const runner = manager.queryRunner!;
+    await this.schedule(
+      {
+        executeSql: async (text: string, values?: unknown[]) => ({
+          rows: (await runner.query(text, values, true)).records as unknown[],
+        }),
+      },
+      leadIds,
+    );
+  }
+
   /** The jobs of leads just announced, in the caller's transaction (the outbox relay's). */
   async schedule(db: QueueTransaction, leadIds: string[]): Promise<void> {
     if (leadIds.length === 0) return;
     const leads = (
       await db.executeSql(
-        `SELECT id, ${kindSql('message')} AS kind, created_at AS "createdAt"
-           FROM contact_submissions WHERE id = ANY($1::uuid[])`,
+        `SELECT s.id, ${kindSql('s.message')} AS kind, ${PROMISE_FROM_SQL} AS "createdAt"
+           FROM contact_submissions s WHERE s.id = ANY($1::uuid[])`,
         [leadIds],
       )
     ).rows as { id: string; kind: LeadKind; createdAt: Date }[];
@@ -136,7 +153,7 @@ export class PromiseWatch {
       notices.set(attempt.notificationId, {
         notice,
         step,
-        dueAt: dueAt(step, new Date(attempt.createdAt), this.rules),
+        dueAt: dueAt(step, new Date(attempt.promiseFrom), this.rules),
         owner: attempt.owner,
         to,
         link: `${this.consoleOrigin}/console/leads/${attempt.id}`,
@@ -170,7 +187,8 @@ export class PromiseWatch {
     }
     const step = job.step!;
     const [lead] = (await this.dataSource.query(
-      `SELECT ${kindSql('s.message')} AS kind, s.status, s.created_at AS "createdAt",
+      `SELECT ${kindSql('s.message')} AS kind, s.status, ${PROMISE_FROM_SQL} AS "createdAt",
+              s.callback_from AS "callbackFrom",
               s.spam_reason IS NOT NULL AS spam, u.username AS owner, u.email AS "ownerEmail"
          FROM contact_submissions s
          LEFT JOIN users u ON u.id = s.owner_id AND u.disabled_at IS NULL
@@ -180,6 +198,7 @@ export class PromiseWatch {
       kind: LeadKind;
       status: LeadStatus;
       createdAt: Date;
+      callbackFrom: Date | null;
       spam: boolean;
       owner: string | null;
       ownerEmail: string | null;
@@ -203,7 +222,11 @@ export class PromiseWatch {
         `INSERT INTO notifications (submission_id, channel, purpose)
          SELECT $1, channel, $3 FROM unnest($2::varchar[]) AS channel
          ON CONFLICT (submission_id, channel, purpose) DO NOTHING RETURNING channel`,
-        [job.leadId, channels, noticePurpose(job.action as 'reminder' | 'escalation', step)],
+        [
+          job.leadId,
+          channels,
+          noticePurpose(job.action as 'reminder' | 'escalation', step, lead.callbackFrom),
+        ],
       )) as unknown[];
       if (written.length === 0) return false;
       await recordLeadEvent(manager, job.leadId, WATCH_ACTOR, job.action as 'reminder', {

@@ -15,6 +15,7 @@
 // - Once the receiver is fixed, an operator gives it back to the outbox with a fresh budget
 //   (redelivery.ts: the console's "Deliver again", or `leads retry`). The lead was stored before any
 //   of this, and is never lost by a failed delivery.
+import { PROMISE_FROM_SQL } from '../leads/lead-promises.js';
 import type { DataSource } from 'typeorm';
 import { redact } from '../config/env.js';
 import type { Job, JobResult } from '../integrations/queue/job-queue.js';
@@ -57,6 +58,7 @@ export async function startAttempts(
         WHERE id = ANY($1::uuid[]) AND status = 'pending'
         RETURNING id AS notification_id, submission_id, purpose)
      SELECT a.notification_id AS "notificationId", a.purpose, ${LEAD_COLUMNS},
+            ${PROMISE_FROM_SQL} AS "promiseFrom",
             u.username AS owner, u.email AS "ownerEmail"
        FROM contact_submissions s JOIN attempt a ON s.id = a.submission_id
        LEFT JOIN users u ON u.id = s.owner_id AND u.disabled_at IS NULL`,
@@ -68,6 +70,8 @@ export async function startAttempts(
 export type Attempt = LeadRecord & {
   notificationId: string;
   purpose: string;
+  /** When the lead's promises count from (leads/lead-promises.ts's PROMISE_FROM_SQL). */
+  promiseFrom: Date;
   owner: string | null;
   ownerEmail: string | null;
 };

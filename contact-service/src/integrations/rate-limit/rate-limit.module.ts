@@ -32,6 +32,13 @@ export const rateLimitModule = (): DynamicModule =>
           limit: environment.get('RATE_LIMIT_MAX'),
         },
         {
+          // The schedulers' webhooks (bookings/): one delivery per booking event, from the
+          // scheduler's few addresses, so as many as beacons.
+          name: 'bookings',
+          ttl: environment.get('RATE_LIMIT_WINDOW_SECONDS') * 1000,
+          limit: environment.get('RATE_LIMIT_MAX') * BEACONS_PER_SUBMISSION,
+        },
+        {
           name: 'beacons',
           ttl: environment.get('RATE_LIMIT_WINDOW_SECONDS') * 1000,
           limit: environment.get('RATE_LIMIT_MAX') * BEACONS_PER_SUBMISSION,

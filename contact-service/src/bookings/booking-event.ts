@@ -1,0 +1,52 @@
+/** The schedulers whose bookings come back to their leads (the migration's CHK_lead_bookings_scheduler). */
+export const SCHEDULERS = ['calendly', 'cal.com'] as const;
+export type Scheduler = (typeof SCHEDULERS)[number];
+
+/**
+ * The largest scheduler payload taken: Calendly's and Cal.com's carry every answer, and an
+ * answer may be long. nginx's client_max_body_size for /api/bookings/ is the same
+ * (infra/nginx/snippets/api.conf).
+ */
+export const BOOKING_BODY_LIMIT_BYTES = 256 * 1024;
+
+/** What a booking can be: kept, moved to another time, or called off. */
+export type BookingStatus = 'booked' | 'rescheduled' | 'cancelled';
+
+/**
+ * One event of a scheduler's webhook, in the words of this product: each scheduler's reader
+ * (calendly.ts, cal-com.ts) turns its payload into this, and bookings.service.ts applies it.
+ */
+export interface BookingEvent {
+  scheduler: Scheduler;
+  /** The scheduler's identity of this event: the same event delivered twice has the same key. */
+  key: string;
+  action: BookingStatus;
+  /** The booking's own reference at the scheduler (Calendly's invitee, Cal.com's booking uid). */
+  reference: string;
+  /** For a reschedule: the booking it replaces. */
+  replaces: string | null;
+  /** A cancellation that is the first half of a reschedule (Calendly sends the two apart). */
+  rescheduling: boolean;
+  startsAt: Date;
+  endsAt: Date;
+  invitee: { name: string; email: string };
+  host: { name: string | null; email: string | null };
+  /** The questions the scheduler asked and what the invitee answered, as they came. */
+  answers: { question: string; answer: string }[];
+  /** The lead's id, when the booking came from the receipt's link (scheduler-link.ts). */
+  leadToken: string | null;
+}
+
+/**
+ * A delivery this service does not apply: `status` is what the scheduler is told (401 for a
+ * signature, 400 for a body it cannot read, 422 for an event it does not handle), with a
+ * sentence for whoever reads the scheduler's delivery log.
+ */
+export class BookingRefusal extends Error {
+  constructor(
+    readonly status: 400 | 401 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module.js';
+import { BookingsController } from './bookings.controller.js';
+import { BookingsService } from './bookings.service.js';
+
+/** The scheduler's bookings on their leads: POST /api/bookings/calendly and /cal-com. */
+@Module({
+  imports: [NotificationsModule],
+  controllers: [BookingsController],
+  providers: [BookingsService],
+})
+export class BookingsModule {}

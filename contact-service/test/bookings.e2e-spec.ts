@@ -1,0 +1,614 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PromiseWatch } from '../src/notifications/promise-watch.js';
+import {
+  enrolOperator,
+  startConsole,
+  type ConsoleClient,
+  type RunningConsole,
+} from './support/console-client.js';
+import { calCom, calendly, type Invitee } from './support/scheduler-payloads.js';
+import { SmtpSink } from './support/smtp-sink.js';
+import { request, startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+// The schedulers' bookings on their leads, on real Postgres and a real SMTP server: payloads in
+// the shapes Calendly and Cal.com document, signed with their schemes, sent to the service's two
+// endpoints; the lead screen read through the console, with its clock moved for the promise.
+let db: TestDatabase;
+let smtp: SmtpSink;
+let api: RunningApp;
+let off: RunningApp;
+let console_: RunningConsole;
+let max: ConsoleClient;
+
+const HOUR = 3_600_000;
+const CALENDLY_KEY = 'calendly-signing-key-for-tests-0123456789';
+const CALCOM_SECRET = 'cal-com-secret-for-tests-0123456789';
+const TEAM = 'sales@bank-proposals.example';
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  smtp = await SmtpSink.start();
+  const settings = {
+    RATE_LIMIT_MAX: '10000',
+    DATABASE_POOL_SIZE: '3',
+    SMTP_URL: smtp.url,
+    NOTIFY_FROM: 'website@bank-proposals.example',
+    NOTIFY_TO: TEAM,
+    ACKNOWLEDGE_SENDER: 'true',
+    CONSOLE_ORIGIN: 'https://console.bank-proposals.example',
+    VITE_SCHEDULER_URL: 'https://calendly.com/bank-proposals/discovery-call',
+  };
+  api = await startTestApp(db.url, {
+    ...settings,
+    CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_KEY,
+    CALCOM_WEBHOOK_SECRET: CALCOM_SECRET,
+  });
+  off = await startTestApp(db.url, { ...settings, BACKGROUND_JOBS: 'false' });
+  // Long sessions: the promise's test moves the console's clock by a day.
+  console_ = await startConsole(db.url, {
+    ...settings,
+    CONSOLE_ORIGIN: 'http://localhost:8081',
+    SESSION_IDLE_MINUTES: '1440',
+    SESSION_MAX_HOURS: '168',
+  });
+  max = (await enrolOperator(db.url, console_, 'max', 'member')).client;
+  // Sam, the host of the test bookings, is an operator too.
+  await enrolOperator(db.url, console_, 'sam', 'member');
+  await db.query(
+    `UPDATE users SET email = 'sam.host@bank-proposals.example' WHERE username = 'sam'`,
+  );
+});
+
+afterAll(async () => {
+  await console_?.close();
+  await off?.close();
+  await api?.close();
+  await smtp?.stop();
+  await db?.drop();
+});
+
+const soon = (days: number) => new Date(Date.now() + days * 24 * HOUR);
+
+function post(path: string, raw: string, headers: Record<string, string>, app = api) {
+  return request(`${app.baseUrl}/api/bookings/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: raw,
+  });
+}
+
+async function toCalendly(body: object, app = api) {
+  const raw = JSON.stringify(body);
+  return post(
+    'calendly',
+    raw,
+    { 'calendly-webhook-signature': calendly.sign(raw, CALENDLY_KEY) },
+    app,
+  );
+}
+
+async function toCalCom(body: object) {
+  const raw = JSON.stringify(body);
+  return post('cal-com', raw, { 'x-cal-signature-256': calCom.sign(raw, CALCOM_SECRET) });
+}
+
+/** A contact request through the form, from `email`; answers its id. */
+async function submit(name: string, email: string) {
+  const answer = await api.post({ ...VALID_CONTACT, name, email });
+  expect(answer.status).toBe(201);
+  return answer.body.id as string;
+}
+
+interface Lead {
+  status: string;
+  owner: string | null;
+  due: { step: string; at: string; overdue: boolean; soon: boolean } | null;
+  meeting: {
+    scheduler: string;
+    status: string;
+    startsAt: string;
+    endsAt: string;
+    host: string;
+  } | null;
+  history: ({ event: string; actor: string } & Record<string, unknown>)[];
+  respondedAt: string | null;
+  message: string;
+  name: string;
+  company: string;
+  role: string;
+}
+
+async function lead(id: string): Promise<Lead> {
+  const answer = await max.call('GET', `/leads/${id}`);
+  expect(answer.status).toBe(200);
+  return answer.body as unknown as Lead;
+}
+
+const leadsOf = (email: string) =>
+  db.query<{ id: string; status: string }>(
+    `SELECT id, status FROM contact_submissions WHERE email = $1 ORDER BY created_at`,
+    [email],
+  );
+
+const stored = async () =>
+  (
+    await db.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM booking_deliveries) + (SELECT count(*) FROM lead_bookings)
+            + (SELECT count(*) FROM contact_submissions) AS n`,
+    )
+  )[0]!.n;
+
+const invitee = (name: string, email: string, more: Partial<Invitee> = {}): Invitee => ({
+  name,
+  email,
+  startsAt: soon(2),
+  ...more,
+});
+
+describe('a booking after the form', () => {
+  it('keeps the callback promise, shows the meeting and gives the lead to its host', async () => {
+    const email = 'booker@northbridge.example';
+    const id = await submit('Bea Booker', email);
+    expect((await lead(id)).due).toMatchObject({ step: 'callback', overdue: false });
+
+    const who = invitee('Bea Booker', email);
+    const answer = await toCalendly(calendly.body('invitee.created', calendly.newInvitee(), who));
+    expect([answer.status, answer.body]).toEqual([200, { status: 'applied' }]);
+
+    const booked = await lead(id);
+    expect(booked.status).toBe('contacted');
+    expect(booked.due).toBeNull();
+    expect(booked.respondedAt).not.toBeNull();
+    expect(booked.owner).toBe('sam');
+    expect(booked.meeting).toEqual({
+      scheduler: 'calendly',
+      status: 'booked',
+      startsAt: who.startsAt.toISOString(),
+      endsAt: new Date(who.startsAt.getTime() + 30 * 60_000).toISOString(),
+      host: 'Sam Host',
+    });
+    expect(booked.history.map((line) => [line.event, line.actor])).toEqual(
+      expect.arrayContaining([
+        ['booking', 'calendly'],
+        ['status', 'calendly'],
+        ['owner', 'calendly'],
+      ]),
+    );
+    const [row] = await db.query<{ responded_on_time: boolean }>(
+      `SELECT responded_on_time FROM contact_submissions WHERE id = $1`,
+      [id],
+    );
+    expect(row!.responded_on_time).toBe(true);
+
+    // The inbox row shows the meeting beside the status.
+    const page = await max.call('GET', `/leads?q=${encodeURIComponent(email)}`);
+    const rowOf = (page.body.leads as { id: string; meeting: unknown }[]).find((r) => r.id === id);
+    expect(rowOf?.meeting).toMatchObject({ status: 'booked', scheduler: 'calendly' });
+  });
+
+  it('finds the lead by the token the receipt carried, over a later lead of the address', async () => {
+    const email = 'token@northbridge.example';
+    const first = await submit('Tom Token', email);
+    const second = await submit('Tom Token', email);
+    const answer = await toCalCom(
+      calCom.body(
+        'BOOKING_CREATED',
+        calCom.newUid(),
+        invitee('Tom Token', email, { token: first }),
+      ),
+    );
+    expect(answer.status).toBe(200);
+    expect((await lead(first)).meeting).toMatchObject({ scheduler: 'cal.com', status: 'booked' });
+    expect((await lead(second)).meeting).toBeNull();
+  });
+
+  it('goes to the latest lead of an address with two, without a token', async () => {
+    const email = 'two@northbridge.example';
+    const older = await submit('Two Leads', email);
+    const newer = await submit('Two Leads', email);
+    expect(
+      (
+        await toCalendly(
+          calendly.body('invitee.created', calendly.newInvitee(), invitee('Two Leads', email)),
+        )
+      ).status,
+    ).toBe(200);
+    expect((await lead(newer)).status).toBe('contacted');
+    expect((await lead(older)).status).toBe('new');
+  });
+});
+
+describe('a booking with no form', () => {
+  it('becomes a lead announced to the team, with the answers, and no receipt', async () => {
+    const email = 'noform@bank.example';
+    const answers = [
+      { question: 'Company', answer: 'Meridian Bank' },
+      { question: 'Your role', answer: 'Head of M&A' },
+      { question: 'What would you like to discuss?', answer: 'Pitch books\nand timing' },
+    ];
+    const answer = await toCalCom(
+      calCom.body('BOOKING_CREATED', calCom.newUid(), invitee('Nora Noform', email, { answers })),
+    );
+    expect(answer.status).toBe(200);
+    const [row] = await leadsOf(email);
+    const made = await lead(row!.id);
+    expect(made).toMatchObject({
+      name: 'Nora Noform',
+      company: 'Meridian Bank',
+      role: 'Head of M&A',
+      status: 'contacted',
+      meeting: { scheduler: 'cal.com', status: 'booked' },
+    });
+    expect(made.message).toBe(
+      'Booked a call through Cal.com.\nCompany: Meridian Bank\nYour role: Head of M&A\nWhat would you like to discuss?: Pitch books\nand timing',
+    );
+    const started = Date.now();
+    while (!smtp.mails.some((mail) => mail.parsed.text?.includes('Nora Noform'))) {
+      if (Date.now() - started > 20_000) throw new Error('the team was not told of the booking');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const receipts = smtp.mails.filter((mail) => mail.recipients.includes(email));
+    expect(receipts).toEqual([]);
+  });
+
+  it('keeps the meeting on its lead when the form comes after it', async () => {
+    const email = 'formafter@bank.example';
+    await toCalendly(
+      calendly.body('invitee.created', calendly.newInvitee(), invitee('Fay After', email)),
+    );
+    const formLead = await submit('Fay After', email);
+    const rows = await leadsOf(email);
+    expect(rows.map((row) => row.status)).toEqual(['contacted', 'new']);
+    // The form's question is a new one: it has its own promise, and the earlier booked lead is
+    // beside it on its screen.
+    const form = await lead(formLead);
+    expect(form.due).toMatchObject({ step: 'callback' });
+    expect(form.meeting).toBeNull();
+  });
+});
+
+describe('reschedules and cancellations', () => {
+  it("moves the meeting on a reschedule, in either order of Calendly's two events", async () => {
+    const email = 'move@northbridge.example';
+    const id = await submit('Max Mover', email);
+    const oldUri = calendly.newInvitee();
+    const newUri = calendly.newInvitee();
+    await toCalendly(calendly.body('invitee.created', oldUri, invitee('Max Mover', email)));
+    const later = soon(5);
+    // The new invitee arrives first here; the old one's cancellation (rescheduled) after it.
+    expect(
+      (
+        await toCalendly(
+          calendly.body(
+            'invitee.created',
+            newUri,
+            invitee('Max Mover', email, { startsAt: later }),
+            { oldInvitee: oldUri },
+          ),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await toCalendly(
+          calendly.body('invitee.canceled', oldUri, invitee('Max Mover', email), {
+            rescheduled: true,
+            newInvitee: newUri,
+          }),
+        )
+      ).status,
+    ).toBe(200);
+    const moved = await lead(id);
+    expect(moved.meeting).toMatchObject({ status: 'rescheduled', startsAt: later.toISOString() });
+    expect(moved.status).toBe('contacted');
+    expect(moved.due).toBeNull();
+
+    // Cal.com's reschedule is one event naming the booking it replaces.
+    const calEmail = 'calmove@northbridge.example';
+    const calLead = await submit('Cal Mover', calEmail);
+    const uid = calCom.newUid();
+    await toCalCom(calCom.body('BOOKING_CREATED', uid, invitee('Cal Mover', calEmail)));
+    await toCalCom(
+      calCom.body(
+        'BOOKING_RESCHEDULED',
+        calCom.newUid(),
+        invitee('Cal Mover', calEmail, { startsAt: later }),
+        { rescheduleUid: uid },
+      ),
+    );
+    expect((await lead(calLead)).meeting).toMatchObject({
+      status: 'rescheduled',
+      startsAt: later.toISOString(),
+    });
+  });
+
+  it('re-opens the promise from the cancellation, reminds and escalates it, and a new booking keeps it again', async () => {
+    const email = 'cancel@northbridge.example';
+    const id = await submit('Cass Cancel', email);
+    const uid = calCom.newUid();
+    await toCalCom(calCom.body('BOOKING_CREATED', uid, invitee('Cass Cancel', email)));
+    expect((await lead(id)).status).toBe('contacted');
+
+    const cancelled = await toCalCom(
+      calCom.body('BOOKING_CANCELLED', uid, invitee('Cass Cancel', email)),
+    );
+    expect(cancelled.status).toBe(200);
+    const [row] = await db.query<{ callback_from: Date }>(
+      `SELECT callback_from FROM contact_submissions WHERE id = $1`,
+      [id],
+    );
+    const from = new Date(row!.callback_from).getTime();
+    const reopened = await lead(id);
+    expect(reopened.status).toBe('new');
+    expect(reopened.meeting).toMatchObject({ status: 'cancelled' });
+    expect(reopened.due).toEqual({
+      step: 'callback',
+      at: new Date(from + 24 * HOUR).toISOString(),
+      overdue: false,
+      soon: false,
+    });
+
+    // The console's clock moved: due soon 21 hours after the cancellation, overdue after 24.
+    const moved = (at: number) => at - Date.now();
+    const shift = moved(from + 21 * HOUR);
+    console_.clock.advance(shift);
+    try {
+      expect((await lead(id)).due).toMatchObject({ soon: true, overdue: false });
+      const dueSoon = await max.call('GET', '/leads?due=soon&kind=contact');
+      expect((dueSoon.body.leads as { id: string }[]).map((r) => r.id)).toContain(id);
+      console_.clock.advance(4 * HOUR);
+      expect((await lead(id)).due).toMatchObject({ overdue: true });
+      const overdue = await max.call('GET', '/leads?due=overdue');
+      expect((overdue.body.leads as { id: string }[]).map((r) => r.id)).toContain(id);
+    } finally {
+      console_.clock.advance(-shift - 4 * HOUR);
+    }
+
+    // The watch reminds at the re-opened promise's reminder time and escalates at its due time.
+    const watch = api.app.get(PromiseWatch);
+    expect(
+      await watch.run(
+        { leadId: id, action: 'reminder', step: 'callback' },
+        new Date(from + 21 * HOUR),
+      ),
+    ).toBe(true);
+    expect(
+      await watch.run(
+        { leadId: id, action: 'escalation', step: 'callback' },
+        new Date(from + 24 * HOUR),
+      ),
+    ).toBe(true);
+    const notices = await db.query<{ purpose: string }>(
+      `SELECT DISTINCT purpose FROM notifications WHERE submission_id = $1 AND purpose <> 'lead' ORDER BY purpose`,
+      [id],
+    );
+    const round = Math.floor(from / 1000);
+    expect(notices.map((n) => n.purpose)).toEqual([
+      `escalation:callback:${round}`,
+      `reminder:callback:${round}`,
+    ]);
+
+    // A new booking keeps it again.
+    await toCalCom(
+      calCom.body(
+        'BOOKING_CREATED',
+        calCom.newUid(),
+        invitee('Cass Cancel', email, { startsAt: soon(3) }),
+      ),
+    );
+    const again = await lead(id);
+    expect(again.status).toBe('contacted');
+    expect(again.due).toBeNull();
+    expect(again.meeting).toMatchObject({ status: 'booked' });
+    expect(
+      again.history.filter((line) => line.event === 'status').map((line) => [line.from, line.to]),
+    ).toEqual([
+      ['new', 'contacted'],
+      ['contacted', 'new'],
+      ['new', 'contacted'],
+    ]);
+  });
+
+  it('does not re-open a lead an operator moved on after the booking', async () => {
+    const email = 'operator@northbridge.example';
+    const id = await submit('Olga Operator', email);
+    const uri = calendly.newInvitee();
+    await toCalendly(calendly.body('invitee.created', uri, invitee('Olga Operator', email)));
+    expect((await max.call('POST', `/leads/${id}/status`, { status: 'qualified' })).status).toBe(
+      200,
+    );
+    await toCalendly(calendly.body('invitee.canceled', uri, invitee('Olga Operator', email)));
+    const after = await lead(id);
+    expect([after.status, after.due, after.meeting?.status]).toEqual([
+      'qualified',
+      null,
+      'cancelled',
+    ]);
+  });
+});
+
+describe('deliveries', () => {
+  it('applies the same event once, however often it arrives', async () => {
+    const email = 'twice@northbridge.example';
+    const id = await submit('Tess Twice', email);
+    const body = calendly.body(
+      'invitee.created',
+      calendly.newInvitee(),
+      invitee('Tess Twice', email),
+    );
+    const answers = await Promise.all([toCalendly(body), toCalendly(body), toCalendly(body)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.body.status).sort()).toEqual([
+      'already applied',
+      'already applied',
+      'applied',
+    ]);
+    const history = (await lead(id)).history.filter((line) => line.event === 'booking');
+    expect(history).toHaveLength(1);
+  });
+
+  it("stores hostile fields as text, cut to the form's limits", async () => {
+    const email = 'hostile@bank.example';
+    const name = '<img src=x onerror=alert(1)> 🦊 Ünïcødé';
+    const answers = [
+      { question: '<script>alert(1)</script>', answer: '**bold** <b>markup</b> 𝔘𝔫𝔦' },
+      { question: 'Notes', answer: '🦊'.repeat(50_000) },
+    ];
+    const answer = await toCalendly(
+      calendly.body('invitee.created', calendly.newInvitee(), invitee(name, email, { answers })),
+    );
+    expect(answer.status).toBe(200);
+    const [row] = await leadsOf(email);
+    const made = await lead(row!.id);
+    expect(made.name).toBe(name);
+    expect(
+      made.message.startsWith(
+        'Booked a call through Calendly.\n<script>alert(1)</script>: **bold** <b>markup</b> 𝔘𝔫𝔦\nNotes: 🦊',
+      ),
+    ).toBe(true);
+    expect(made.message.length).toBeLessThanOrEqual(5000);
+    // Never half a character.
+    expect(made.message.endsWith('🦊')).toBe(true);
+  });
+
+  it('refuses a wrong, missing or stale signature, an unreadable body and an unknown event, storing nothing', async () => {
+    const before = await stored();
+    const body = JSON.stringify(
+      calendly.body(
+        'invitee.created',
+        calendly.newInvitee(),
+        invitee('Sly Sender', 'sly@bank.example'),
+      ),
+    );
+    const stale = Math.floor(Date.now() / 1000) - 600;
+    const cases: [string, Promise<{ status: number; body: Record<string, unknown> }>, number][] = [
+      ['no signature', post('calendly', body, {}), 401],
+      [
+        'wrong key',
+        post('calendly', body, {
+          'calendly-webhook-signature': calendly.sign(body, 'not-the-key-at-all-000'),
+        }),
+        401,
+      ],
+      [
+        'stale',
+        post('calendly', body, {
+          'calendly-webhook-signature': calendly.sign(body, CALENDLY_KEY, stale),
+        }),
+        401,
+      ],
+      ['garbled header', post('calendly', body, { 'calendly-webhook-signature': 'v1=zz' }), 401],
+      [
+        'other body',
+        post('calendly', body.replace('Sly', 'Sli'), {
+          'calendly-webhook-signature': calendly.sign(body, CALENDLY_KEY),
+        }),
+        401,
+      ],
+      [
+        'cal.com unsigned',
+        post('cal-com', body, { 'x-cal-signature-256': 'no-secret-provided' }),
+        401,
+      ],
+      [
+        'cal.com wrong',
+        post('cal-com', body, {
+          'x-cal-signature-256': calCom.sign(body, 'wrong-secret-000000000'),
+        }),
+        401,
+      ],
+      [
+        'not JSON',
+        post('calendly', '{"event":', {
+          'calendly-webhook-signature': calendly.sign('{"event":', CALENDLY_KEY),
+        }),
+        400,
+      ],
+      ['no payload', toCalendly({ event: 'invitee.created' }), 400],
+      ['a list', toCalendly([1, 2] as unknown as object), 400],
+      [
+        'no times',
+        toCalendly({
+          event: 'invitee.created',
+          payload: { uri: 'x', name: 'n', email: 'e@x.example', scheduled_event: {} },
+        }),
+        400,
+      ],
+      [
+        'bad time',
+        toCalendly({
+          event: 'invitee.created',
+          payload: {
+            uri: 'x',
+            name: 'n',
+            email: 'e@x.example',
+            scheduled_event: { start_time: 'soon', end_time: 'later' },
+          },
+        }),
+        400,
+      ],
+      ['unknown event', toCalendly({ event: 'routing_form_submission.created', payload: {} }), 422],
+      ['unknown trigger', toCalCom({ triggerEvent: 'MEETING_ENDED', payload: {} }), 422],
+      [
+        'feature off',
+        toCalendly(
+          calendly.body(
+            'invitee.created',
+            calendly.newInvitee(),
+            invitee('Off', 'off@bank.example'),
+          ),
+          off,
+        ),
+        404,
+      ],
+    ];
+    for (const [what, pending, status] of cases) {
+      const answer = await pending;
+      expect([what, answer.status]).toEqual([what, status]);
+      expect([what, typeof answer.body.message]).toEqual([what, 'string']);
+    }
+    expect(await stored()).toBe(before);
+    const metrics = await fetch(`${api.baseUrl}/metrics`).then((answer) => answer.text());
+    expect(metrics).toMatch(
+      /scheduler_booking_refusals_total\{scheduler="calendly",status="401"\} [1-9]/,
+    );
+    expect(metrics).toMatch(
+      /scheduler_booking_events_total\{scheduler="calendly",action="booked"\} [1-9]/,
+    );
+  });
+
+  it('takes 100 KB of answers, which is more than a form body', async () => {
+    const answers = Array.from({ length: 20 }, (_, index) => ({
+      question: `Question ${index}`,
+      answer: 'x'.repeat(5000),
+    }));
+    const answer = await toCalCom(
+      calCom.body(
+        'BOOKING_CREATED',
+        calCom.newUid(),
+        invitee('Long Answers', 'long@bank.example', { answers }),
+      ),
+    );
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe('the receipt', () => {
+  it("offers the scheduler's link with the address and the lead's id, and not the name", async () => {
+    const email = 'receipt.link@northbridge.example';
+    const id = await submit('Rita <b>Receipt</b>', email);
+    const started = Date.now();
+    let receipt;
+    while (!(receipt = smtp.mails.find((mail) => mail.recipients.includes(email)))) {
+      if (Date.now() - started > 20_000) throw new Error('no receipt');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const link = /https:\/\/calendly\.com\/\S+/.exec(receipt.parsed.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    expect(url.searchParams.get('email')).toBe(email);
+    expect(url.searchParams.get('utm_content')).toBe(id);
+    expect(receipt.parsed.text).not.toContain('Rita');
+  });
+});
