@@ -74,6 +74,7 @@ describe('the inbox', () => {
         'due',
         'id',
         'kind',
+        'meeting',
         'name',
         'owner',
         'receivedAt',

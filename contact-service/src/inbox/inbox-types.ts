@@ -10,7 +10,7 @@ import type { InboxLead, InboxRow, Note } from './inbox.store.js';
 /** What the inbox's operations take and answer (inbox.ts). */
 export type { Due };
 
-export type InboxEntry = Omit<InboxRow, 'micros'> & { due: Due | null };
+export type InboxEntry = Omit<InboxRow, 'micros' | 'callbackFrom'> & { due: Due | null };
 
 export interface InboxPage {
   leads: InboxEntry[];

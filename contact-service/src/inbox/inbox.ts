@@ -89,7 +89,10 @@ export class Inbox {
     });
     const last = shown[shown.length - 1];
     return {
-      leads: shown.map(({ micros: _micros, ...row }) => ({ ...row, due: this.dueOf(row) })),
+      leads: shown.map(({ micros: _micros, callbackFrom, ...row }) => ({
+        ...row,
+        due: this.dueOf({ ...row, callbackFrom }),
+      })),
       next: rows.length > limit && last ? { micros: last.micros, id: last.id } : null,
     };
   }

@@ -1,12 +1,9 @@
+import examples from '@proposal-site/contract/scheduler-webhooks.json' with { type: 'json' };
 import { createHmac, randomUUID } from 'node:crypto';
 
 /**
- * Scheduler webhooks in the shapes their providers document, signed with their schemes:
- * Calendly's API v2 `invitee.created` / `invitee.canceled` (developer.calendly.com, "Webhook
- * payload", and the reschedule guide), Cal.com's BOOKING_CREATED / _RESCHEDULED / _CANCELLED
- * (calcom/cal.com, packages/features/webhooks, BookingPayloadBuilder). Fields this product does
- * not read are kept where the providers send them, so the readers are tried against the real
- * thing, not against what they expect.
+ * Scheduler webhooks in the shapes their providers document (contract/scheduler-webhooks.json),
+ * with this test's invitee, times and references filled in, signed with each provider's scheme.
  */
 export interface Invitee {
   name: string;
@@ -20,9 +17,9 @@ export interface Invitee {
 }
 
 const HOST = { name: 'Sam Host', email: 'sam.host@bank-proposals.example' };
-const iso = (at: Date) => at.toISOString();
+const clone = <T>(value: T): T => structuredClone(value);
 const end = (invitee: Invitee) =>
-  new Date(invitee.startsAt.getTime() + (invitee.minutes ?? 30) * 60_000);
+  new Date(invitee.startsAt.getTime() + (invitee.minutes ?? 30) * 60_000).toISOString();
 
 export const calendly = {
   /** An invitee URI, the booking's reference. */
@@ -35,84 +32,36 @@ export const calendly = {
     invitee: Invitee,
     extra: { rescheduled?: boolean; oldInvitee?: string; newInvitee?: string } = {},
   ) {
+    const body = clone(examples.calendly[event]);
     const host = invitee.host ?? HOST;
-    const scheduledEvent = uri.replace(/\/invitees\/.*$/, '');
-    const canceled = event === 'invitee.canceled';
-    return {
-      event,
-      created_at: iso(new Date()),
-      created_by: 'https://api.calendly.com/users/AAAAAAAAAAAAAAAA',
-      payload: {
-        uri,
-        email: invitee.email,
-        name: invitee.name,
-        first_name: null,
-        last_name: null,
-        status: canceled ? 'canceled' : 'active',
-        timezone: 'Europe/London',
-        event: scheduledEvent,
-        created_at: iso(new Date()),
-        updated_at: iso(new Date()),
-        questions_and_answers: (invitee.answers ?? []).map((answer, position) => ({
-          ...answer,
-          position,
-        })),
-        tracking: {
-          utm_campaign: null,
-          utm_source: null,
-          utm_medium: null,
-          utm_content: invitee.token ?? null,
-          utm_term: null,
-          salesforce_uuid: null,
+    const { payload } = body;
+    Object.assign(payload, {
+      uri,
+      event: uri.replace(/\/invitees\/.*$/, ''),
+      name: invitee.name,
+      email: invitee.email,
+      questions_and_answers: (invitee.answers ?? []).map((answer, position) => ({
+        ...answer,
+        position,
+      })),
+      rescheduled: extra.rescheduled ?? false,
+      old_invitee: extra.oldInvitee ?? null,
+      new_invitee: extra.newInvitee ?? null,
+    });
+    (payload.tracking as Record<string, string | null>).utm_content = invitee.token ?? null;
+    Object.assign(payload.scheduled_event, {
+      uri: payload.event,
+      start_time: invitee.startsAt.toISOString(),
+      end_time: end(invitee),
+      event_memberships: [
+        {
+          ...payload.scheduled_event.event_memberships[0],
+          user_email: host.email,
+          user_name: host.name,
         },
-        text_reminder_number: null,
-        rescheduled: extra.rescheduled ?? false,
-        old_invitee: extra.oldInvitee ?? null,
-        new_invitee: extra.newInvitee ?? null,
-        cancel_url: 'https://calendly.com/cancellations/INV',
-        reschedule_url: 'https://calendly.com/reschedulings/INV',
-        routing_form_submission: null,
-        payment: null,
-        no_show: null,
-        reconfirmation: null,
-        scheduling_method: null,
-        invitee_scheduled_by: null,
-        ...(canceled
-          ? {
-              cancellation: {
-                canceled_by: invitee.name,
-                reason: extra.rescheduled ? null : 'Meeting Conflict',
-                canceler_type: 'invitee',
-                created_at: iso(new Date()),
-              },
-            }
-          : {}),
-        scheduled_event: {
-          uri: scheduledEvent,
-          name: 'Discovery call',
-          status: canceled ? 'canceled' : 'active',
-          start_time: iso(invitee.startsAt),
-          end_time: iso(end(invitee)),
-          event_type: 'https://api.calendly.com/event_types/ET111',
-          location: {
-            type: 'google_conference',
-            status: 'pushed',
-            join_url: 'https://meet.example',
-          },
-          invitees_counter: { total: 1, active: canceled ? 0 : 1, limit: 1 },
-          created_at: iso(new Date()),
-          updated_at: iso(new Date()),
-          event_memberships: [
-            {
-              user: 'https://api.calendly.com/users/AAAAAAAAAAAAAAAA',
-              user_email: host.email,
-              user_name: host.name,
-            },
-          ],
-          event_guests: [],
-        },
-      },
-    };
+      ],
+    });
+    return body;
   },
 
   /** Calendly-Webhook-Signature for a raw body, signed at `t` (unix seconds). */
@@ -129,80 +78,33 @@ export const calCom = {
     invitee: Invitee,
     extra: { rescheduleUid?: string } = {},
   ) {
+    const body = clone(
+      examples['cal.com'][trigger],
+    ) as (typeof examples)['cal.com']['BOOKING_RESCHEDULED'];
     const host = invitee.host ?? HOST;
-    const [firstName, ...rest] = invitee.name.split(' ');
-    return {
-      triggerEvent: trigger,
-      createdAt: iso(new Date()),
-      payload: {
-        type: 'discovery-call',
-        title: `Discovery call between ${host.name} and ${invitee.name}`,
-        description: '',
-        additionalNotes: '',
-        customInputs: {},
-        startTime: iso(invitee.startsAt),
-        endTime: iso(end(invitee)),
-        organizer: {
-          id: 5,
-          name: host.name,
-          email: host.email,
-          username: 'sam',
-          timeZone: 'Europe/London',
-          language: { locale: 'en' },
-          timeFormat: 'h:mma',
-          utcOffset: 0,
-        },
-        responses: {
-          name: { label: 'your_name', value: invitee.name },
-          email: { label: 'email_address', value: invitee.email },
-          location: { label: 'location', value: { optionValue: '', value: 'integrations:daily' } },
-          guests: { label: 'additional_guests' },
-          ...Object.fromEntries(
-            (invitee.answers ?? []).map((answer, index) => [
-              `question${index}`,
-              { label: answer.question, value: answer.answer },
-            ]),
-          ),
-        },
-        userFieldsResponses: {},
-        attendees: [
-          {
-            email: invitee.email,
-            name: invitee.name,
-            firstName,
-            lastName: rest.join(' '),
-            timeZone: 'Europe/London',
-            language: { locale: 'en' },
-            utcOffset: 0,
-          },
-        ],
-        location: 'integrations:daily',
-        eventTypeId: 7,
-        uid,
-        bookingId: 91,
-        eventTitle: 'Discovery call',
-        eventDescription: '',
-        requiresConfirmation: null,
-        price: 0,
-        currency: 'usd',
-        length: invitee.minutes ?? 30,
-        metadata: {
-          videoCallUrl: `https://app.cal.com/video/${uid}`,
-          ...(invitee.token ? { lead: invitee.token } : {}),
-        },
-        status: trigger === 'BOOKING_CANCELLED' ? 'CANCELLED' : 'ACCEPTED',
-        ...(trigger === 'BOOKING_RESCHEDULED'
-          ? { rescheduleId: 90, rescheduleUid: extra.rescheduleUid, rescheduledBy: invitee.email }
-          : {}),
-        ...(trigger === 'BOOKING_CANCELLED'
-          ? {
-              cancellationReason: 'No longer needed',
-              cancelledBy: invitee.email,
-              requestReschedule: false,
-            }
-          : {}),
+    const { payload } = body;
+    Object.assign(payload, {
+      uid,
+      startTime: invitee.startsAt.toISOString(),
+      endTime: end(invitee),
+      title: `Discovery call between ${host.name} and ${invitee.name}`,
+      metadata: { ...payload.metadata, lead: invitee.token },
+      responses: {
+        ...payload.responses,
+        name: { label: 'your_name', value: invitee.name },
+        email: { label: 'email_address', value: invitee.email },
+        ...Object.fromEntries(
+          (invitee.answers ?? []).map((answer, index) => [
+            `question${index}`,
+            { label: answer.question, value: answer.answer },
+          ]),
+        ),
       },
-    };
+    });
+    Object.assign(payload.organizer, host);
+    Object.assign(payload.attendees[0]!, { name: invitee.name, email: invitee.email });
+    if (trigger === 'BOOKING_RESCHEDULED') payload.rescheduleUid = extra.rescheduleUid ?? '';
+    return body;
   },
 
   /** X-Cal-Signature-256 for a raw body. */

@@ -19,6 +19,19 @@ export interface Due {
   soon: boolean;
 }
 
+/**
+ * The discovery call the lead booked through the scheduler (contact-service/src/leads/
+ * lead-meeting.ts): the booking still on, else the latest one, cancelled.
+ */
+export interface Meeting {
+  scheduler: 'calendly' | 'cal.com';
+  status: 'booked' | 'rescheduled' | 'cancelled';
+  startsAt: string;
+  endsAt: string;
+  /** The host's name (or address) as the scheduler gave it. */
+  host: string | null;
+}
+
 /** A lead in the inbox's list: no address, no message. */
 export interface InboxEntry {
   id: string;
@@ -37,6 +50,8 @@ export interface InboxEntry {
   owner: string | null;
   /** Earlier leads from the same address or company domain, counted up to 100 ("99+"). */
   related: number;
+  /** Absent from a service older than the bookings (issue 42). */
+  meeting?: Meeting | null;
 }
 
 export interface InboxPage {
@@ -95,7 +110,11 @@ export type DeliveryPurpose = 'lead' | 'reminder' | 'escalation';
  * The purpose as the service stores it, which may name the promise's step too
  * (contact-service/src/notifications/cancellation.ts, noticePurpose: "reminder:callback").
  */
-export type StoredPurpose = DeliveryPurpose | `${Exclude<DeliveryPurpose, 'lead'>}:${PromisedStep}`;
+export type StoredPurpose =
+  | DeliveryPurpose
+  | `${Exclude<DeliveryPurpose, 'lead'>}:${PromisedStep}`
+  /** A promise re-opened by a cancelled booking: its own reminders, by the re-opening's time. */
+  | `${Exclude<DeliveryPurpose, 'lead'>}:${PromisedStep}:${number}`;
 
 export interface Delivery {
   id: string;
@@ -126,6 +145,14 @@ export type HistoryEntry = { at: string; actor: string } & (
   | { event: 'reminder' | 'escalation'; step: PromisedStep; to: string }
   /** Pending notifications dropped: a step's promise was kept, or (step null) the lead is spam. */
   | { event: 'cancelled'; step: PromisedStep | null; count: number }
+  /** The scheduler (actor `calendly` or `cal.com`) booked, moved or called off the call. */
+  | {
+      event: 'booking';
+      status: Meeting['status'];
+      startsAt: string;
+      endsAt: string;
+      host: string | null;
+    }
 );
 
 /** An earlier lead from the same address, or the same company's (not a free-mail) domain. */
@@ -148,6 +175,8 @@ export interface Lead {
   readAt: string | null;
   due: Due | null;
   owner: string | null;
+  /** Absent from a service older than the bookings (issue 42). */
+  meeting?: Meeting | null;
   next: LeadStatus[];
   notifications: Delivery[];
   history: HistoryEntry[];

@@ -2,7 +2,16 @@ import { useEffect, type RefObject } from 'react';
 import { Link } from 'wouter';
 import type { InboxEntry } from '../../api/inbox-api';
 import { VisitorText } from '../../ui/VisitorText';
-import { dueClass, dueText, KIND_LABELS, STATUS_LABELS, timeText, UNOWNED } from './words';
+import {
+  dueClass,
+  dueText,
+  KIND_LABELS,
+  meetingClass,
+  meetingText,
+  STATUS_LABELS,
+  timeText,
+  UNOWNED,
+} from './words';
 
 /** The most earlier leads a row counts; past it the service answers 100 and the row says "99+". */
 const RELATED_COUNT_MAX = 99;
@@ -94,7 +103,7 @@ export function InboxTable({
                 </span>
               </label>
             </td>
-            <td>{timeText(lead.receivedAt)}</td>
+            <td className="words">{timeText(lead.receivedAt)}</td>
             <td>
               <Link href={`/leads/${lead.id}`}>
                 {lead.unread && <span className="badge">Unread</span>}{' '}
@@ -109,13 +118,16 @@ export function InboxTable({
                 <VisitorText text={lead.role} />
               </span>
             </td>
-            <td>{KIND_LABELS[lead.kind]}</td>
-            <td>
+            <td className="words">{KIND_LABELS[lead.kind]}</td>
+            <td className="words">
               {STATUS_LABELS[lead.status]}
+              {lead.meeting && (
+                <span className={meetingClass(lead.meeting)}>{meetingText(lead.meeting)}</span>
+              )}
               {lead.due && <span className={dueClass(lead.due)}>{dueText(lead.due)}</span>}
               {lead.deliveryFailed && <span className="due overdue">A notification failed</span>}
             </td>
-            <td className={lead.owner ? undefined : 'muted'}>
+            <td className={lead.owner ? 'words' : 'words muted'}>
               <span className="cell-label" aria-hidden="true">
                 Owner:{' '}
               </span>

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import type { Due, HistoryEntry, Lead } from '../../api/inbox-api';
 import { VisitorText } from '../../ui/VisitorText';
-import { STATUS_LABELS, stepLabel, timeText } from './words';
+import { meetingText, SCHEDULER_LABELS, STATUS_LABELS, stepLabel, timeText } from './words';
 
 /** The service's own actors, named as what they are rather than as accounts. */
 const SYSTEM_ACTORS: Record<string, string> = {
   'auto-assign': 'Automatic assignment',
   'promise-watch': 'The promise watch',
+  ...SCHEDULER_LABELS,
 };
 
 /** Who did it: an operator's username as typed, or a system actor in words. */
@@ -83,6 +84,19 @@ function sentence(entry: HistoryEntry, due: Due | null): ReactNode {
         </>
       );
     }
+    case 'booking':
+      return (
+        <>
+          {meetingText(entry)}
+          {entry.host && (
+            <>
+              {' '}
+              with <Name name={entry.host} />
+            </>
+          )}
+          , through <Actor name={entry.actor} />
+        </>
+      );
     default: {
       // An event this console does not know yet still shows when and by whom.
       const unknown = entry as { event: string; actor: string };

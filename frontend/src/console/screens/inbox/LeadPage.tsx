@@ -16,7 +16,17 @@ import { LeadHistory } from './LeadHistory';
 import { LeadNotes } from './LeadNotes';
 import { LeadOwner } from './LeadOwner';
 import { LeadRelated } from './LeadRelated';
-import { dueClass, dueText, KIND_LABELS, STATUS_LABELS, timeText, UNOWNED } from './words';
+import {
+  dueClass,
+  dueText,
+  KIND_LABELS,
+  meetingClass,
+  meetingText,
+  SCHEDULER_LABELS,
+  STATUS_LABELS,
+  timeText,
+  UNOWNED,
+} from './words';
 
 /** The subject line an accessibility report starts with (contract/contact-fields.json). */
 const ACCESSIBILITY_PREFIX = subjectLine.replace('{subject}', subjects.accessibility);
@@ -77,6 +87,21 @@ function LeadDetails({ lead, me }: { lead: Lead; me: Me }) {
           {STATUS_LABELS[lead.status]}
           {lead.due && <span className={dueClass(lead.due)}>{dueText(lead.due)}</span>}
         </dd>
+        {lead.meeting && (
+          <>
+            <dt>Meeting</dt>
+            <dd>
+              <span className={meetingClass(lead.meeting)}>{meetingText(lead.meeting)}</span>
+              {lead.meeting.host && (
+                <>
+                  {' '}
+                  with <VisitorText text={lead.meeting.host} />
+                </>
+              )}{' '}
+              ({SCHEDULER_LABELS[lead.meeting.scheduler]})
+            </dd>
+          </>
+        )}
         <dt>Owner</dt>
         <dd>{lead.owner ? <VisitorText text={lead.owner} /> : UNOWNED}</dd>
         {lead.spamReason && (

@@ -4,6 +4,7 @@ import type {
   Due,
   LeadKind,
   LeadStatus,
+  Meeting,
   PromisedStep,
   StoredPurpose,
 } from '../../api/inbox-api';
@@ -67,6 +68,29 @@ export const dueText = (due: Due) =>
 
 /** The class of a due time: marked when it is past or near (the words say so too). */
 export const dueClass = (due: Due) => (due.overdue ? 'due overdue' : due.soon ? 'due soon' : 'due');
+
+/** The schedulers by name, as their own sites write them. */
+export const SCHEDULER_LABELS: Record<Meeting['scheduler'], string> = {
+  calendly: 'Calendly',
+  'cal.com': 'Cal.com',
+};
+
+const hourFormat = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: supportHours.timeZone,
+});
+
+/**
+ * "Call booked: 29 Nov 2026, 10:30 CET – 11:00", "Call rescheduled: …", "Call cancelled: …", in
+ * the operators' time zone like every time on the console.
+ */
+export const meetingText = (meeting: Pick<Meeting, 'status' | 'startsAt' | 'endsAt'>) =>
+  `Call ${meeting.status}: ${timeText(meeting.startsAt)} – ${hourFormat.format(new Date(meeting.endsAt))}`;
+
+/** The class of a meeting: a cancelled one is marked (the words say so too). */
+export const meetingClass = (meeting: Pick<Meeting, 'status'>) =>
+  meeting.status === 'cancelled' ? 'meeting cancelled' : 'meeting';
 
 /** A lead nobody owns (the team's), as the inbox, its filter and the lead screen say it. */
 export const UNOWNED = 'Unowned';
