@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PromiseWatch } from '../src/notifications/promise-watch.js';
 import {
   enrolOperator,
+  leadsCommand,
   startConsole,
   type ConsoleClient,
   type RunningConsole,
@@ -180,6 +181,13 @@ describe('a booking after the form', () => {
       [id],
     );
     expect(row!.responded_on_time).toBe(true);
+
+    // So does `leads show`, in UTC like the rest of the command.
+    const shown = await leadsCommand(db.url, `show ${id}`);
+    const at = (time: Date) => time.toISOString().replace(/\.\d{3}Z$/, 'Z');
+    expect(shown.out).toContain(
+      `meeting:        booked ${at(who.startsAt)} to ${at(new Date(who.startsAt.getTime() + 30 * 60_000))} with Sam Host (calendly)`,
+    );
 
     // The inbox row shows the meeting beside the status.
     const page = await max.call('GET', `/leads?q=${encodeURIComponent(email)}`);

@@ -54,6 +54,15 @@ function describeLead(lead: OpenedLead): string {
     const overdue = lead.due.overdue ? ' (overdue)' : lead.due.soon ? ' (due soon)' : '';
     fields.push([`${lead.due.step} by`, `${timestamp(lead.due.at)}${overdue}`]);
   }
+  if (lead.meeting) {
+    // The call booked through the scheduler (leads/lead-meeting.ts), in the command's UTC.
+    const { status, startsAt, endsAt, host, scheduler } = lead.meeting;
+    const withHost = host ? ` with ${host}` : '';
+    fields.push([
+      'meeting',
+      `${status} ${timestamp(new Date(startsAt))} to ${timestamp(new Date(endsAt))}${withHost} (${scheduler})`,
+    ]);
+  }
   if (lead.spamReason) fields.push(['suspected spam', lead.spamReason]);
   const lines = fields.map(([label, value]) => `${`${label}:`.padEnd(16)}${printable(value)}`);
   lines.push('message:', indent(printable(lead.message ?? '(none)', { keepLineBreaks: true })));
