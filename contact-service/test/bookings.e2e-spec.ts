@@ -620,3 +620,64 @@ describe('the receipt', () => {
     expect(receipt.parsed.text).not.toContain('Rita');
   });
 });
+
+describe('speed to lead', () => {
+  it('counts the bookings in the overview and in Prometheus: within the promise, late, with no form', async () => {
+    const thisWeek = async () => {
+      const answer = await max.call('GET', '/overview');
+      expect(answer.status).toBe(200);
+      const weeks = answer.body.bookings as Record<string, number | string | null>[];
+      return weeks[weeks.length - 1]!;
+    };
+    const before = await thisWeek();
+
+    const quick = await submit('Quick Booker', 'quick@speed.example');
+    const [late] = await db.query<{ id: string }>(
+      `INSERT INTO contact_submissions (name, email, company, role, created_at)
+       VALUES ('Late Booker', 'late@speed.example', 'Slow Bank', 'CFO', now() - interval '30 hours')
+       RETURNING id`,
+    );
+    await toCalendly(
+      calendly.body(
+        'invitee.created',
+        calendly.newInvitee(),
+        invitee('Quick Booker', 'quick@speed.example', { token: quick }),
+      ),
+    );
+    await toCalendly(
+      calendly.body(
+        'invitee.created',
+        calendly.newInvitee(),
+        invitee('Late Booker', 'late@speed.example', { token: late!.id }),
+      ),
+    );
+    await toCalCom(
+      calCom.body('BOOKING_CREATED', calCom.newUid(), invitee('Walk In', 'walkin@speed.example')),
+    );
+
+    const after = await thisWeek();
+    // The late lead was received 30 hours ago: in this week or the one before.
+    const counted = (field: string) => (after[field] as number) - (before[field] as number);
+    const lateHere = counted('requests') === 2;
+    expect(counted('requests')).toBe(lateHere ? 2 : 1);
+    expect(counted('booked')).toBe(lateHere ? 2 : 1);
+    // The quick one only: the late one booked 30 hours after its receipt.
+    expect(counted('inPromise')).toBe(1);
+    expect(counted('noForm')).toBe(1);
+    expect(after.share).toBe((after.inPromise as number) / (after.requests as number));
+    expect(after.medianHours).toEqual(expect.any(Number));
+
+    const [truth] = await db.query<{ late_in_promise: boolean }>(
+      `SELECT b.booked_at <= s.created_at + interval '24 hours' AS late_in_promise
+         FROM lead_bookings b JOIN contact_submissions s ON s.id = b.submission_id WHERE s.id = $1`,
+      [late!.id],
+    );
+    expect(truth!.late_in_promise).toBe(false);
+
+    const metrics = await fetch(`${api.baseUrl}/metrics`).then((answer) => answer.text());
+    expect(metrics).toMatch(/lead_time_to_booking_hours\{quantile="0.5"\} \d/);
+    expect(metrics).toMatch(/lead_time_to_booking_hours\{quantile="0.9"\} \d/);
+    expect(metrics).toMatch(/contact_requests_booked_within_promise_ratio 0\.\d+/);
+    expect(metrics).toMatch(/lead_bookings_without_form [1-9]/);
+  });
+});

@@ -115,8 +115,8 @@ export class BookingsService {
     }
     await manager.query(
       `INSERT INTO lead_bookings (submission_id, scheduler, reference, starts_at, ends_at,
-                                  host_name, host_email, status, booked_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+                                  host_name, host_email, status, booked_at, updated_at, made_lead)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)
        ON CONFLICT (scheduler, reference) DO UPDATE
          SET starts_at = excluded.starts_at, ends_at = excluded.ends_at,
              host_name = excluded.host_name, host_email = excluded.host_email,
@@ -131,6 +131,7 @@ export class BookingsService {
         event.host.email?.slice(0, 254) ?? null,
         event.action,
         now,
+        newLead,
       ],
     );
     await recordLeadEvent(manager, lead.id, actor, 'booking', {

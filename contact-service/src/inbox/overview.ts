@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { kindSql, LEAD_KINDS, type LeadKind } from '../leads/lead-kind.js';
 import { dueCutoffs, FIRST_STEP, type PromiseRules } from '../leads/lead-promises.js';
 import { openPromises, type OpenPromises } from '../leads/promise-counts.js';
+import { bookingWeeks, type BookingWeek } from '../leads/speed-to-lead.js';
 import { SUPPORT_TIME_ZONE } from '../leads/support-hours.js';
 import { fieldPercentiles, type FieldPercentile } from '../measurements/field-measurement-store.js';
 
@@ -27,6 +28,12 @@ export interface Overview {
     medianHours: number | null;
     p90Hours: number | null;
   }[];
+  /**
+   * Speed to lead with the booking (leads/speed-to-lead.ts): per week of receipt, the contact
+   * requests of the form, those booked and booked within the callback promise (`share` of the
+   * requests), the hours to the first booking, and the bookings that came with no form.
+   */
+  bookings: (Omit<BookingWeek, 'week'> & { week: string; share: number | null })[];
   /** Leads with a promise overdue or due soon, per kind and step. */
   due: OpenPromises[];
   /** The site's field measurements: each page's 75th percentile per metric, last 28 days. */
@@ -48,7 +55,7 @@ export async function overviewOf(
 ): Promise<Overview> {
   const since = new Date(now.getTime() - weeks * 7 * 24 * 3600_000);
   const cut = dueCutoffs(now, rules);
-  const [perKind, due, field] = await Promise.all([
+  const [perKind, due, field, booked] = await Promise.all([
     Promise.all(
       LEAD_KINDS.map(async (kind) => {
         const rows = (await dataSource.query(
@@ -75,7 +82,11 @@ export async function overviewOf(
     ),
     openPromises(dataSource, rules, now),
     fieldPercentiles(dataSource),
+    bookingWeeks(dataSource, since, SUPPORT_TIME_ZONE),
   ]);
+  const bookings: Overview['bookings'] = booked
+    .filter((row): row is BookingWeek & { week: string } => row.week !== null)
+    .map((row) => ({ ...row, share: row.requests > 0 ? row.inPromise / row.requests : null }));
   const weekly: Overview['weekly'] = [];
   const promises: Overview['promises'] = [];
   const firstResponse: Overview['firstResponse'] = [];
@@ -98,6 +109,7 @@ export async function overviewOf(
     weekly: weekly.sort(byWeek),
     firstResponse,
     promises: promises.sort(byWeek),
+    bookings: bookings.sort(byWeek),
     due,
     field,
   };

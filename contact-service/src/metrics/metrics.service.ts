@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
 import { promiseRules } from '../leads/lead-promises.js';
 import { openPromises } from '../leads/promise-counts.js';
+import { bookingWeeks } from '../leads/speed-to-lead.js';
 import { fieldMetrics, type FieldMetrics } from './field-metrics.js';
 
 /** The backup container's replication slot, as pg_replication_slots shows it. */
@@ -57,6 +58,7 @@ export class MetricsService {
     collectDefaultMetrics({ register: this.registry });
     this.promises(dataSource, environment);
     this.backups(dataSource);
+    this.bookingSpeed(dataSource);
     // Read from the database at each scrape, so every replica reports the same, true numbers.
     this.countByChannel(
       dataSource,
@@ -103,6 +105,52 @@ export class MetricsService {
           this.set({ kind, step, due: 'overdue' }, overdue);
           this.set({ kind, step, due: 'soon' }, soon);
         }
+      },
+    });
+  }
+
+  /**
+   * Speed to lead with the booking, over the last 28 days of receipts (leads/speed-to-lead.ts):
+   * the hours from a contact request to its first booking, the share of requests booked within
+   * the callback promise, and the bookings that came with no form. No series before the first
+   * booking, so a site without a scheduler's webhook exports nothing of it.
+   */
+  private bookingSpeed(dataSource: DataSource) {
+    const period = async () => {
+      const since = new Date(Date.now() - 28 * 24 * 3600_000);
+      const [total] = (await bookingWeeks(dataSource, since, 'UTC')).filter((row) => !row.week);
+      return total && total.booked + total.noForm > 0 ? total : null;
+    };
+    new Gauge({
+      name: 'lead_time_to_booking_hours',
+      help: 'Hours from a contact request to its first booking through the scheduler, by quantile (0.5, 0.9), last 28 days.',
+      labelNames: ['quantile'] as const,
+      registers: [this.registry],
+      async collect() {
+        const total = await period();
+        this.reset();
+        if (total?.medianHours != null) this.set({ quantile: '0.5' }, total.medianHours);
+        if (total?.p90Hours != null) this.set({ quantile: '0.9' }, total.p90Hours);
+      },
+    });
+    new Gauge({
+      name: 'contact_requests_booked_within_promise_ratio',
+      help: "Share of the form's contact requests booked through the scheduler within the callback promise, last 28 days.",
+      registers: [this.registry],
+      async collect() {
+        const total = await period();
+        this.reset();
+        if (total && total.requests > 0) this.set(total.inPromise / total.requests);
+      },
+    });
+    new Gauge({
+      name: 'lead_bookings_without_form',
+      help: 'Bookings through the scheduler that came with no form (each made a lead), last 28 days.',
+      registers: [this.registry],
+      async collect() {
+        const total = await period();
+        this.reset();
+        if (total) this.set(total.noForm);
       },
     });
   }

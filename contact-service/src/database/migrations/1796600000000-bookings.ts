@@ -6,8 +6,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * - lead_bookings: one row per booking, keyed by the scheduler and its own reference (Calendly's
  *   scheduled event, Cal.com's booking uid), so a redelivered event finds the row it made. A
- *   reschedule moves its times; a cancellation keeps the row, marked cancelled. It goes with its
- *   lead.
+ *   reschedule moves its times; a cancellation keeps the row, marked cancelled. made_lead: the
+ *   booking came with no form and made its lead (the overview counts those apart). It goes with
+ *   its lead.
  * - booking_deliveries: the events applied, by the scheduler's own identity of each, so an event
  *   delivered twice is applied once.
  * - contact_submissions.callback_from: when a cancelled booking re-opened the callback promise,
@@ -29,6 +30,7 @@ export class Bookings1796600000000 implements MigrationInterface {
         "host_name" varchar(200),
         "host_email" varchar(254),
         "status" varchar(16) NOT NULL DEFAULT 'booked',
+        "made_lead" boolean NOT NULL DEFAULT false,
         "booked_at" timestamptz NOT NULL DEFAULT now(),
         "updated_at" timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT "PK_lead_bookings" PRIMARY KEY ("id"),

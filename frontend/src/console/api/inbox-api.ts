@@ -74,6 +74,23 @@ export interface PromiseWeek {
   p90Hours: number | null;
 }
 
+/**
+ * Speed to lead with the booking, per week of receipt (contact-service/src/leads/
+ * speed-to-lead.ts): the form's contact requests, those booked through the scheduler, those
+ * booked within the callback promise (`share` of the requests), the hours to the first booking,
+ * and the bookings that came with no form.
+ */
+export interface BookingWeek {
+  week: string;
+  requests: number;
+  booked: number;
+  inPromise: number;
+  share: number | null;
+  medianHours: number | null;
+  p90Hours: number | null;
+  noForm: number;
+}
+
 /** The open promises of one kind and step, past due or within the reminder window. */
 export interface DueCount {
   kind: LeadKind;
@@ -89,6 +106,8 @@ export interface Overview {
   /** Absent from a service older than the promises (issue 30), as `due` is. */
   promises?: PromiseWeek[];
   due?: DueCount[];
+  /** Absent from a service older than the bookings (issue 42). */
+  bookings?: BookingWeek[];
   /** What an older service answers instead of `due`. */
   accessibility?: { overdue: number; dueToday: number };
   /** The public pages' field measurements; absent from a service older than issue 31. */

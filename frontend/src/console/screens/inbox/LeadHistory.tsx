@@ -7,11 +7,15 @@ import { meetingText, SCHEDULER_LABELS, STATUS_LABELS, stepLabel, timeText } fro
 const SYSTEM_ACTORS: Record<string, string> = {
   'auto-assign': 'Automatic assignment',
   'promise-watch': 'The promise watch',
-  ...SCHEDULER_LABELS,
 };
 
-/** Who did it: an operator's username as typed, or a system actor in words. */
+/**
+ * Who did it: an operator's username as typed, a system actor in words, or the scheduler by its
+ * name (a name, so never lowered).
+ */
 function Actor({ name, lower = false }: { name: string; lower?: boolean }) {
+  const scheduler = SCHEDULER_LABELS[name as keyof typeof SCHEDULER_LABELS];
+  if (scheduler) return <>{scheduler}</>;
   const system = SYSTEM_ACTORS[name];
   if (system) return <>{lower ? system.charAt(0).toLowerCase() + system.slice(1) : system}</>;
   return <VisitorText text={name} />;

@@ -1,6 +1,7 @@
 import { problemText } from '../../api/console-api';
 import { useOverviewQuery, type LeadKind, type Overview } from '../../api/inbox-api';
 import { PageHeading } from '../../ui/PageHeading';
+import { BookedCalls } from './OverviewBookings';
 import { FieldPerformance } from './OverviewField';
 import { OpenPromises, PromisesKept } from './OverviewPromises';
 import { hoursText, KIND_LABELS, KINDS, weekText } from './words';
@@ -95,6 +96,7 @@ function OverviewDetails({ overview }: { overview: Overview }) {
         </table>
       </section>
       {overview.promises && <PromisesKept promises={overview.promises} />}
+      {overview.bookings && <BookedCalls bookings={overview.bookings} />}
       {overview.field && <FieldPerformance field={overview.field} />}
     </>
   );

@@ -21,6 +21,16 @@ const LEADS = [
     kind: 'accessibility',
     due: { step: 'acknowledge', at: '2026-11-20T15:00:00Z', overdue: true, soon: false },
   }),
+  entry('3', {
+    status: 'contacted',
+    meeting: {
+      scheduler: 'cal.com',
+      status: 'booked',
+      startsAt: '2026-11-30T09:30:00Z',
+      endsAt: '2026-11-30T10:00:00Z',
+      host: 'Sam Host',
+    },
+  }),
 ];
 const FAILED: Delivery = {
   id: 'd1',
@@ -76,6 +86,11 @@ describe('the inbox', () => {
       within(second!).getByText('Acknowledge by 20 Nov 2026, 16:00 CET (overdue)'),
     ).toHaveClass('overdue');
     expect(within(second!).getAllByRole('cell').at(-1)).toHaveTextContent(/Unowned$/);
+    // A booked call shows beside the status (issue 42), in the operators' time zone.
+    const booked = within(table).getAllByRole('row')[3]!;
+    expect(within(booked).getByText('Call booked: 30 Nov 2026, 10:30 CET – 11:00')).toHaveClass(
+      'meeting',
+    );
 
     const filters = screen.getByRole('search', { name: 'Filter the inbox' });
     const due = within(filters).getByLabelText('Due');
@@ -183,6 +198,42 @@ describe('the overview', () => {
     expect(
       within(open_).getByRole('link', { name: '4 due soon (Accessibility feedback, acknowledge)' }),
     ).toHaveAttribute('href', '/console/?kind=accessibility&status=new&due=soon');
+  });
+
+  it('shows the calls booked per week: in time, the time to booking, and without a form', async () => {
+    overview = {
+      ...overview,
+      bookings: [
+        {
+          week: '2026-11-16',
+          requests: 0,
+          booked: 0,
+          inPromise: 0,
+          share: null,
+          medianHours: null,
+          p90Hours: null,
+          noForm: 1,
+        },
+        {
+          week: '2026-11-23',
+          requests: 8,
+          booked: 5,
+          inPromise: 4,
+          share: 0.5,
+          medianHours: 0.75,
+          p90Hours: 30,
+          noForm: 2,
+        },
+      ],
+    };
+    open('/console/overview');
+    const table = await screen.findByRole('table', { name: /Calls booked through the scheduler/ });
+    const cells = (name: RegExp) =>
+      within(within(table).getByRole('row', { name }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells(/23 Nov/)).toEqual(['8', '5', '50 % (4 of 8)', '45 min', '30 h 0 min', '2']);
+    expect(cells(/16 Nov/)).toEqual(['0', '0', 'no requests', 'none yet', 'none yet', '1']);
   });
 
   it("shows each page's 75th percentile as visitors measured it, in a table", async () => {

@@ -229,3 +229,58 @@ describe('the lead’s history and notifications', () => {
     ]);
   });
 });
+
+describe('the lead’s meeting', () => {
+  it('shows the call booked through the scheduler, and each booking event in the history', async () => {
+    lead = {
+      ...baseLead(),
+      status: 'contacted',
+      due: null,
+      meeting: {
+        scheduler: 'calendly',
+        status: 'rescheduled',
+        startsAt: '2026-11-30T09:30:00Z',
+        endsAt: '2026-11-30T10:00:00Z',
+        host: '<b>Sam</b> Host',
+      },
+      history: [
+        {
+          at: '2026-11-25T14:00:00Z',
+          actor: 'calendly',
+          event: 'booking',
+          status: 'booked',
+          startsAt: '2026-11-29T09:30:00Z',
+          endsAt: '2026-11-29T10:00:00Z',
+          host: '<b>Sam</b> Host',
+        },
+        {
+          at: '2026-11-25T14:00:00Z',
+          actor: 'calendly',
+          event: 'status',
+          from: 'new',
+          to: 'contacted',
+        },
+        {
+          at: '2026-11-26T08:00:00Z',
+          actor: 'cal.com',
+          event: 'booking',
+          status: 'cancelled',
+          startsAt: '2026-11-29T09:30:00Z',
+          endsAt: '2026-11-29T10:00:00Z',
+          host: null,
+        },
+      ],
+    };
+    await open();
+    const meeting = screen.getByText('Call rescheduled: 30 Nov 2026, 10:30 CET – 11:00');
+    expect(meeting).toHaveClass('meeting');
+    expect(meeting.parentElement?.textContent).toBe(
+      'Call rescheduled: 30 Nov 2026, 10:30 CET – 11:00 with <b>Sam</b> Host (Calendly)',
+    );
+    expect(history()).toEqual([
+      '25 Nov 2026, 15:00 CET: Call booked: 29 Nov 2026, 10:30 CET – 11:00 with <b>Sam</b> Host, through Calendly',
+      '25 Nov 2026, 15:00 CET: New → Contacted, by Calendly',
+      '26 Nov 2026, 09:00 CET: Call cancelled: 29 Nov 2026, 10:30 CET – 11:00, through Cal.com',
+    ]);
+  });
+});
