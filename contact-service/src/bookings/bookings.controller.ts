@@ -71,7 +71,7 @@ export class BookingsController {
 
   private async receive(
     scheduler: Scheduler,
-    secret: string | undefined,
+    secret: readonly string[] | undefined,
     request: RawBodyRequest<FastifyRequest>,
     read: (raw: Buffer) => BookingEvent,
   ): Promise<BookingAnswer> {

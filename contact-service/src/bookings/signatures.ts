@@ -22,9 +22,14 @@ const WRONG =
 /**
  * Calendly-Webhook-Signature: t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> under the
  * webhook subscription's signing key (developer.calendly.com, "Webhook signatures"). The time
- * keeps a recorded delivery from being replayed later.
+ * keeps a recorded delivery from being replayed later. `keys`: one, or two during a rotation.
  */
-export function verifyCalendly(header: string | undefined, raw: Buffer, key: string, now: Date) {
+export function verifyCalendly(
+  header: string | undefined,
+  raw: Buffer,
+  keys: readonly string[],
+  now: Date,
+) {
   if (!header) throw new BookingRefusal(401, 'The Calendly-Webhook-Signature header is missing.');
   const parts = new Map(
     header.split(',').map((part) => {
@@ -37,7 +42,9 @@ export function verifyCalendly(header: string | undefined, raw: Buffer, key: str
   if (!t || !/^\d{1,12}$/.test(t) || !v1) {
     throw new BookingRefusal(401, 'The Calendly-Webhook-Signature header is not t=…,v1=….');
   }
-  if (!matches(v1, hmac(key, `${t}.`, raw))) throw new BookingRefusal(401, WRONG);
+  if (!keys.some((key) => matches(v1, hmac(key, `${t}.`, raw)))) {
+    throw new BookingRefusal(401, WRONG);
+  }
   const age = now.getTime() / 1000 - Number(t);
   if (Math.abs(age) > CALENDLY_TOLERANCE_SECONDS) {
     throw new BookingRefusal(
@@ -51,7 +58,7 @@ export function verifyCalendly(header: string | undefined, raw: Buffer, key: str
  * X-Cal-Signature-256: <hex HMAC-SHA256 of the raw body> under the webhook's secret (Cal.com's
  * webhook sender); a webhook saved without a secret sends "no-secret-provided".
  */
-export function verifyCalCom(header: string | undefined, raw: Buffer, secret: string) {
+export function verifyCalCom(header: string | undefined, raw: Buffer, secrets: readonly string[]) {
   if (!header) throw new BookingRefusal(401, 'The X-Cal-Signature-256 header is missing.');
   if (header === 'no-secret-provided') {
     throw new BookingRefusal(
@@ -59,5 +66,7 @@ export function verifyCalCom(header: string | undefined, raw: Buffer, secret: st
       'The Cal.com webhook has no secret: set the same secret as CALCOM_WEBHOOK_SECRET.',
     );
   }
-  if (!matches(header.trim(), hmac(secret, raw))) throw new BookingRefusal(401, WRONG);
+  if (!secrets.some((secret) => matches(header.trim(), hmac(secret, raw)))) {
+    throw new BookingRefusal(401, WRONG);
+  }
 }

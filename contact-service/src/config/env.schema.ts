@@ -56,6 +56,14 @@ function marked<T extends z.ZodType>(schema: T, nature: SettingNature): T {
   return schema;
 }
 const secret = <T extends z.ZodType>(schema: T) => marked(schema, { secret: true });
+
+/** A scheduler's webhook key, or two while one replaces the other ("old,new"). */
+const webhookKeys = z
+  .string()
+  .transform((value) => value.split(',').map((key) => key.trim()))
+  .refine((keys) => keys.length <= 2 && keys.every((key) => key.length >= 16), {
+    error: 'must be one key of at least 16 characters, or two separated by a comma',
+  });
 const shown = <T extends z.ZodType>(schema: T) => marked(schema, { shown: true });
 /**
  * A setting of an earlier version: a value left in the environment stops the start with a line
@@ -149,14 +157,11 @@ export const settings = z.object({
   ACKNOWLEDGE_SENDER: shown(flag.default(false)),
   /**
    * Bookings through the scheduler (docs/bookings.md): the signing key of a Calendly webhook
-   * subscription, and the secret of a Cal.com webhook. Each turns its endpoint on.
+   * subscription, and the secret of a Cal.com webhook. Each turns its endpoint on; two, comma-
+   * separated, are both accepted while one replaces the other.
    */
-  CALENDLY_WEBHOOK_SIGNING_KEY: secret(
-    z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-  ),
-  CALCOM_WEBHOOK_SECRET: secret(
-    z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-  ),
+  CALENDLY_WEBHOOK_SIGNING_KEY: secret(webhookKeys.optional()),
+  CALCOM_WEBHOOK_SECRET: secret(webhookKeys.optional()),
   /**
    * The scheduler the site's buttons open (the site reads it at build time): with bookings on,
    * the receipt offers its link, carrying the lead's id back (bookings/scheduler-link.ts).

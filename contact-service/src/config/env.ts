@@ -32,9 +32,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  * and the passwords and tokens inside the URLs among them.
  */
 export function secretValues(env: Env): string[] {
-  const values = settingsThat('secret').map((name) => {
+  const values = settingsThat('secret').flatMap((name) => {
     const value: unknown = env[name as keyof Env];
-    return typeof value === 'string' ? value : undefined;
+    // A list of keys (the schedulers' webhooks, during a rotation) is each key.
+    return typeof value === 'string' ? [value] : Array.isArray(value) ? value.map(String) : [];
   });
   for (const url of [env.DATABASE_URL, env.SMTP_URL]) {
     if (!url) continue;
