@@ -103,6 +103,9 @@ if [[ ${1:-} != --inside ]]; then
     # The replicas' step kills one in a burst: a delivery it held is taken up when its lease ends.
     # A short lease proves the same in seconds instead of two minutes.
     echo "NOTIFY_LEASE_SECONDS=15"
+    # The schedulers' webhooks on (docs/bookings.md), for the browser suite's bookings spec.
+    echo "CALENDLY_WEBHOOK_SIGNING_KEY=ci-calendly-signing-key-$(head -c 8 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+    echo "CALCOM_WEBHOOK_SECRET=ci-cal-com-secret-$(head -c 8 /dev/urandom | od -An -tx1 | tr -d ' \n')"
   } >.env.ci && mv .env.ci .env
   docker-compose -f docker-compose.yml -f .ci/compose.mail.yml -f .ci/compose.ci-build.yml build
   build_previous_release

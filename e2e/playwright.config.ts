@@ -19,6 +19,7 @@ const STACK_SPECS = [
   'console',
   'inbox',
   'promises',
+  'bookings',
 ].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({

@@ -44,6 +44,10 @@ export LIGHTHOUSE=${LIGHTHOUSE:-off}
 # inboxes of .env; the suite expects the same ones.
 if [[ -f .env ]]; then
   while IFS= read -r line; do export "${line?}"; done < <(grep -E '^(VITE|NOTIFY)_[A-Z_]+=' .env)
+  # The schedulers' keys, so the bookings spec signs as the scheduler does (docs/bookings.md).
+  while IFS= read -r line; do export "E2E_${line?}"; done < <(
+    grep -E '^(CALENDLY_WEBHOOK_SIGNING_KEY|CALCOM_WEBHOOK_SECRET)=.' .env || true
+  )
 fi
 # The stack's mail catcher, when it has one (CI's .ci/compose.mail.yml): the notification tests
 # read what arrived through its API.

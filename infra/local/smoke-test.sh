@@ -180,6 +180,21 @@ else
 fi
 check "the list of example values is not served" status_is "$(fetch /example-config.txt)" 404
 
+echo "The schedulers' webhooks (docs/bookings.md): through nginx, off until their key is set"
+for path in /api/bookings/calendly /api/bookings/cal-com; do
+  # This stack sets no scheduler's key: the service answers its own 404, in the API's shape.
+  check "$path reaches the service, which has it off (404)" \
+    status_is "$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H 'Content-Type: application/json' -d '{}' "$site$path")" 404
+  check "  (the service's own answer)" body_has '"status":404'
+done
+# A payload may carry every answer an invitee gave: more than a form, less than 256 KB.
+head -c 100000 /dev/zero | tr '\0' 'a' | sed 's/^/{"answers":"/; s/$/"}/' >"$tmp/booking.json"
+check "a 100 KB booking payload passes nginx (the service answers, not nginx's 413)" \
+  status_is "$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H 'Content-Type: application/json' --data-binary @"$tmp/booking.json" "$site/api/bookings/calendly")" 404
+head -c 300000 /dev/zero | tr '\0' 'a' >"$tmp/booking.json"
+check "a 300 KB one is refused by nginx (413)" \
+  status_is "$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H 'Content-Type: application/json' --data-binary @"$tmp/booking.json" "$site/api/bookings/calendly")" 413
+
 echo "The operators' console: a server of its own, never on the public port"
 console=${CONSOLE_URL:-http://127.0.0.1:8081}
 for path in /console /console/ /console/sign-in /api/console/me; do
