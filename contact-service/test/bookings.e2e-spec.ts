@@ -176,6 +176,9 @@ describe('a booking after the form', () => {
         ['owner', 'calendly'],
       ]),
     );
+    // The booking first, then what it did.
+    const events = booked.history.map((line) => line.event);
+    expect(events.indexOf('booking')).toBeLessThan(events.indexOf('status'));
     const [row] = await db.query<{ responded_on_time: boolean }>(
       `SELECT responded_on_time FROM contact_submissions WHERE id = $1`,
       [id],

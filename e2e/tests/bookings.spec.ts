@@ -92,13 +92,19 @@ test('a booking keeps the promise, shows on the lead and in the inbox; a cancell
     ),
   );
   expect(broken).toEqual([]);
-  const tops = await page
+  // The six fields of the filter bar on one line, none over another.
+  const boxes = await page
     .getByRole('search', { name: 'Filter the inbox' })
-    .locator('select')
-    .evaluateAll((selects) =>
-      selects.map((select) => Math.round(select.getBoundingClientRect().top)),
+    .locator('select, input[type=date]')
+    .evaluateAll((controls) =>
+      controls.map((control) => {
+        const { top, left, right } = control.getBoundingClientRect();
+        return { top: Math.round(top), left, right };
+      }),
     );
-  expect(new Set(tops).size).toBe(1);
+  expect(new Set(boxes.map((box) => box.top)).size).toBe(1);
+  const byLeft = boxes.sort((a, b) => a.left - b.left);
+  expect(byLeft.filter((box, i) => i > 0 && box.left < byLeft[i - 1]!.right)).toEqual([]);
   await checkConsoleScreen(page, testInfo, 'inbox booked');
 
   // The prospect cancels and books nothing else: the call back is owed again, from now.

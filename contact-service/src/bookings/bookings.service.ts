@@ -281,9 +281,11 @@ export class BookingsService {
     actor: string,
   ) {
     await manager.query(`UPDATE contact_submissions SET status = $2 WHERE id = $1`, [id, to]);
+    // After the booking's own line in the history (which has the transaction's time), so the
+    // history tells the booking first and what it did next.
     await manager.query(
-      `INSERT INTO lead_status_changes (submission_id, actor, from_status, to_status)
-       VALUES ($1, $2, $3, $4)`,
+      `INSERT INTO lead_status_changes (submission_id, actor, from_status, to_status, at)
+       VALUES ($1, $2, $3, $4, clock_timestamp())`,
       [id, actor, from, to],
     );
   }

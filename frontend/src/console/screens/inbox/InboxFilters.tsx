@@ -89,9 +89,9 @@ export function InboxFilters({ filter, onApply }: UrlFilterProps) {
         <Select
           id={`${id}-due`}
           name="due"
-          label="Due"
+          label="Promise due"
           value={value('due')}
-          hint="Call-backs promised to contact requests, answers promised to accessibility feedback."
+          description="Call-backs promised to contact requests, answers promised to accessibility feedback."
         >
           <option value="">Any time</option>
           <option value="overdue">Overdue</option>
@@ -148,14 +148,18 @@ function Select({
   name,
   label,
   value,
-  hint,
+  description,
   children,
 }: {
   id: string;
   name: string;
   label: string;
   value: string;
-  hint?: string;
+  /**
+   * Said to a screen reader with the field. The label says it in short for the eye: a hint under
+   * one field of the bar made it taller than the others.
+   */
+  description?: string;
   children: React.ReactNode;
 }) {
   return (
@@ -165,14 +169,14 @@ function Select({
         id={id}
         name={name}
         defaultValue={value}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={description ? `${id}-description` : undefined}
       >
         {children}
       </select>
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
+      {description && (
+        <span id={`${id}-description`} className="visually-hidden">
+          {description}
+        </span>
       )}
     </div>
   );

@@ -91,13 +91,15 @@ function LeadDetails({ lead, me }: { lead: Lead; me: Me }) {
           <>
             <dt>Meeting</dt>
             <dd>
-              <span className={meetingClass(lead.meeting)}>{meetingText(lead.meeting)}</span>
-              {lead.meeting.host && (
-                <>
-                  {' '}
-                  with <VisitorText text={lead.meeting.host} />
-                </>
-              )}{' '}
+              <span className={meetingClass(lead.meeting)}>
+                {meetingText(lead.meeting)}
+                {lead.meeting.host && (
+                  <>
+                    {' '}
+                    with <VisitorText text={lead.meeting.host} />
+                  </>
+                )}
+              </span>{' '}
               ({SCHEDULER_LABELS[lead.meeting.scheduler]})
             </dd>
           </>

@@ -93,7 +93,7 @@ describe('the inbox', () => {
     );
 
     const filters = screen.getByRole('search', { name: 'Filter the inbox' });
-    const due = within(filters).getByLabelText('Due');
+    const due = within(filters).getByLabelText('Promise due');
     // The due filter is about every promise, not accessibility feedback alone.
     expect(due).toHaveAccessibleDescription(/contact requests/);
     await user.selectOptions(within(filters).getByLabelText('Owner'), 'Mine');

@@ -272,7 +272,7 @@ describe('the lead’s meeting', () => {
       ],
     };
     await open();
-    const meeting = screen.getByText('Call rescheduled: 30 Nov 2026, 10:30 CET – 11:00');
+    const meeting = screen.getByText(/^Call rescheduled: 30 Nov 2026, 10:30 CET – 11:00 with/);
     expect(meeting).toHaveClass('meeting');
     expect(meeting.parentElement?.textContent).toBe(
       'Call rescheduled: 30 Nov 2026, 10:30 CET – 11:00 with <b>Sam</b> Host (Calendly)',
