@@ -37,6 +37,18 @@ async function receivedAgo(id: string, name: string, email: string, hours: numbe
 
 const history = (page: Page) => page.getByRole('region', { name: 'History' }).getByRole('listitem');
 
+/** The lead's status, promise and meeting as the lead screen shows them, for the run's log. */
+async function report(page: Page, step: string) {
+  const shown = (await page.locator('dl.fields').innerText())
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const status = shown[shown.indexOf('Status') + 1];
+  const promise = shown.filter((line) => /^Call back by /.test(line));
+  const meeting = shown.filter((line) => /^Call (booked|rescheduled|cancelled): /.test(line));
+  console.log(`${step}: ${[status, ...promise, ...meeting].join(' · ')}`);
+}
+
 test('a booking keeps the promise, shows on the lead and in the inbox; a cancellation re-opens it', async ({
   page,
 }, testInfo) => {
@@ -52,6 +64,10 @@ test('a booking keeps the promise, shows on the lead and in the inbox; a cancell
   };
   await receivedAgo(id, name, booking.email, 2);
 
+  await page.goto(`${consoleUrl}/console/leads/${id}`);
+  await expectHeading(page, 'Lead');
+  await report(page, 'sent through the form 2 hours ago');
+
   const invitee = calendlyInvitee();
   const booked = await toCalendly('invitee.created', invitee, booking);
   expect([booked.status, await booked.json()]).toEqual([200, { status: 'applied' }]);
@@ -64,6 +80,7 @@ test('a booking keeps the promise, shows on the lead and in the inbox; a cancell
   await expect(fields).not.toContainText('Call back by');
   await expect(history(page).filter({ hasText: 'through Calendly' })).toHaveCount(1);
   await expect(history(page).filter({ hasText: 'New → Contacted, by Calendly' })).toHaveCount(1);
+  await report(page, 'booked through Calendly');
   await checkConsoleScreen(page, testInfo, 'lead booked');
 
   // The inbox row shows the meeting beside the status; at 1,440 px no word of the inbox's own
@@ -115,6 +132,7 @@ test('a booking keeps the promise, shows on the lead and in the inbox; a cancell
   await expect(fields.getByText(/^Call cancelled: /)).toBeVisible();
   await expect(fields.getByText(/^Call back by /)).toBeVisible();
   await expect(history(page).filter({ hasText: 'Contacted → New, by Calendly' })).toHaveCount(1);
+  await report(page, 'cancelled');
   await checkConsoleScreen(page, testInfo, 'lead booking cancelled');
 
   // A new time through Cal.com keeps it again.
@@ -128,11 +146,16 @@ test('a booking keeps the promise, shows on the lead and in the inbox; a cancell
   await expect(fields.getByText(/^Call booked: /)).toBeVisible();
   await expect(fields).toContainText('(Cal.com)');
   await expect(fields).not.toContainText('Call back by');
+  await report(page, 'booked again through Cal.com');
+  console.log(`The lead's history:\n  ${(await history(page).allInnerTexts()).join('\n  ')}`);
 
   await page.goto(`${consoleUrl}/console/overview`);
-  await expect(
-    page.getByRole('table', { name: /Calls booked through the scheduler/ }),
-  ).toBeVisible();
+  const calls = page.getByRole('table', { name: /Calls booked through the scheduler/ });
+  await expect(calls).toBeVisible();
+  const rows = await calls.getByRole('row').allInnerTexts();
+  console.log(
+    `The overview's calls booked:\n  ${rows.map((row) => row.replaceAll('\t', ' | ')).join('\n  ')}`,
+  );
   await checkConsoleScreen(page, testInfo, 'overview calls booked');
 });
 

@@ -196,7 +196,7 @@ export class BookingsService {
       [
         id,
         clip(event.invitee.name, limits.name),
-        event.invitee.email.slice(0, limits.email),
+        clip(event.invitee.email, limits.email),
         clip(companyAnswer(event.answers) ?? '', limits.company),
         clip(roleAnswer(event.answers) ?? '', limits.role),
         bookingMessage(event, limits.message),
