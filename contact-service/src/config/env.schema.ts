@@ -91,10 +91,14 @@ export const settings = z.object({
       .optional(),
   ),
   /**
-   * The password, apart from DATABASE_URL, so that any password works: it is put into the URL
-   * percent-encoded, where `@ / : # %` pasted by hand would break it.
+   * The password, apart from DATABASE_URL, so that any password works (`@ / : # %` pasted into a
+   * URL would break it): the Postgres driver's own setting, which it reads itself when the URL
+   * holds no password; listed here so that it is kept out of every log line.
    */
-  DATABASE_PASSWORD: secret(z.string().optional()),
+  PGPASSWORD: secret(z.string().optional()),
+  DATABASE_PASSWORD: retired(
+    'is now PGPASSWORD, the name the Postgres driver and tools read themselves: rename it',
+  ),
   /** Development only (`make start`, `make dev`): a throwaway Postgres in EMBEDDED_DB_DIR. */
   EMBEDDED_DATABASE: shown(flag.default(false)),
   DATABASE_POOL_SIZE: shown(positiveInt.max(100).default(10)),

@@ -79,7 +79,7 @@ describe('parseEnv', () => {
     it('lists the password, decoded and encoded, and the URL as values to redact', () => {
       const env = parseEnv({
         DATABASE_URL: 'postgres://contact:p%40ss%2Fword@db:5432/contact',
-        DATABASE_PASSWORD: 'other:secret',
+        PGPASSWORD: 'other:secret',
       });
       const secrets = secretValues(env);
       expect(secrets).toEqual(
@@ -89,6 +89,12 @@ describe('parseEnv', () => {
         'connect to postgres://contact:[redacted]@db failed',
       );
     });
+  });
+
+  it("names the driver's own PGPASSWORD when the earlier DATABASE_PASSWORD is left set", () => {
+    expect(configError({ ...DATABASE, DATABASE_PASSWORD: 'hunter2hunter2' })).toBe(
+      'Invalid configuration: DATABASE_PASSWORD is now PGPASSWORD, the name the Postgres driver and tools read themselves: rename it',
+    );
   });
 
   describe('the promises', () => {

@@ -39,7 +39,7 @@ describe('describeStartupError', () => {
       [],
     );
     expect(line).toBe(
-      'contact-service failed to start: Postgres refused the password (DATABASE_PASSWORD, or ' +
+      'contact-service failed to start: Postgres refused the password (PGPASSWORD, or ' +
         'the one in DATABASE_URL) (password authentication failed for user "contact"). ' +
         'Correct it. In the ' +
         'container stack, the db volume keeps the password Postgres was first started with: ' +

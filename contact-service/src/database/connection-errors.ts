@@ -7,7 +7,7 @@ import { ConfigError, redact } from '../config/env.js';
 /** SQLSTATE codes that no retry fixes, with what they mean for whoever set DATABASE_URL. */
 const PERMANENT_FAILURES: Record<string, { meaning: string; fix: string }> = {
   '28P01': {
-    meaning: 'Postgres refused the password (DATABASE_PASSWORD, or the one in DATABASE_URL)',
+    meaning: 'Postgres refused the password (PGPASSWORD, or the one in DATABASE_URL)',
     fix:
       'Correct it. In the container stack, the db volume keeps the password Postgres ' +
       'was first started with: POSTGRES_PASSWORD in .env must still be that one.',

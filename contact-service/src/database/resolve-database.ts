@@ -10,18 +10,8 @@ export interface ResolvedDatabase {
 }
 
 /**
- * DATABASE_URL, with DATABASE_PASSWORD put in percent-encoded when it is given, so that any
- * password works (the pg driver decodes it again).
- */
-export function databaseUrlOf(databaseUrl: string, password?: string): string {
-  if (password === undefined) return databaseUrl;
-  const url = new URL(databaseUrl);
-  url.password = encodeURIComponent(password);
-  return url.toString();
-}
-
-/**
- * DATABASE_URL when given; an embedded Postgres only when EMBEDDED_DATABASE=true asks for one.
+ * DATABASE_URL when given (its password, when it holds none, is PGPASSWORD's, which the driver
+ * reads itself); an embedded Postgres only when EMBEDDED_DATABASE=true asks for one.
  * With `shareRunning` (the `leads` command), an embedded database that a running service has
  * open is reached through that service's server instead of being opened a second time.
  */
@@ -32,7 +22,7 @@ export async function resolveDatabase(
   if (env.DATABASE_URL) {
     const { host, port, pathname } = new URL(env.DATABASE_URL);
     return {
-      url: databaseUrlOf(env.DATABASE_URL, env.DATABASE_PASSWORD),
+      url: env.DATABASE_URL,
       description: `Postgres at ${host}:${port || 5432}${pathname}`,
     };
   }

@@ -33,7 +33,7 @@ function expectedEgress({ labels }) {
 
 const SECRET_SETTINGS = [
   'DATABASE_URL',
-  'DATABASE_PASSWORD',
+  'PGPASSWORD',
   'SMTP_URL',
   'WEBHOOK_URL',
   'WEBHOOK_SECRET',
