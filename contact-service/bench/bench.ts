@@ -52,7 +52,7 @@ async function bareInserts(url: string): Promise<{ perSecond: number; p50: numbe
     while (performance.now() < end) {
       const started = performance.now();
       await pool.query(
-        'INSERT INTO contact_submissions (name, email, company, role, message) VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at',
+        `INSERT INTO contact_submissions (name, email, company, role, message, kind) VALUES ($1, $2, $3, $4, $5, 'contact') RETURNING id, created_at`,
         [body.name, body.email, body.company, body.role, body.message],
       );
       latencies.push(performance.now() - started);

@@ -139,9 +139,10 @@ s AS MATERIALIZED (
   END AS status, least($4::timestamptz, p.created_at + random() * interval '2 days') AS seen_at,
   random() AS owned, $8::uuid[] AS team FROM p),
 leads AS (
-  INSERT INTO contact_submissions (name, email, company, role, message, created_at, spam_reason, status, read_at,
+  INSERT INTO contact_submissions (kind, name, email, company, role, message, created_at, spam_reason, status, read_at,
                                    owner_id, responded_at, responded_on_time, opened_by)
-  SELECT CASE WHEN family_first THEN family[n] || sep || given[f] ELSE given[f] || sep || family[n] END,
+  SELECT CASE WHEN is_a11y THEN 'accessibility' ELSE 'contact' END,
+         CASE WHEN family_first THEN family[n] || sep || given[f] ELSE given[f] || sep || family[n] END,
          given_ascii[f] || '.' || family_ascii[n] || CASE WHEN random() < 0.3 THEN floor(random() * 100)::text ELSE '' END
            || '@' || ${pick('host')},
          ${pick('company')} || ' ' || ${pick('suffix')}, ${pick('role')},
@@ -315,7 +316,7 @@ async function eachOn<T>(
 /** What was seeded, in one line: the shares that shape the inbox's plans. */
 async function describe(client: pg.Client): Promise<string> {
   const { rows } = await client.query(`
-    SELECT round(100.0 * count(*) FILTER (WHERE lead_kind(message) = 'accessibility') / count(*), 1) AS a11y,
+    SELECT round(100.0 * count(*) FILTER (WHERE kind = 'accessibility') / count(*), 1) AS a11y,
            round(100.0 * count(*) FILTER (WHERE spam_reason IS NOT NULL) / count(*), 1) AS spam,
            round(100.0 * count(*) FILTER (WHERE read_at IS NULL) / count(*), 1) AS unread,
            round(avg(length(message))) AS length,

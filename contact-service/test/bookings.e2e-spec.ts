@@ -636,8 +636,8 @@ describe('speed to lead', () => {
 
     const quick = await submit('Quick Booker', 'quick@speed.example');
     const [late] = await db.query<{ id: string }>(
-      `INSERT INTO contact_submissions (name, email, company, role, created_at)
-       VALUES ('Late Booker', 'late@speed.example', 'Slow Bank', 'CFO', now() - interval '30 hours')
+      `INSERT INTO contact_submissions (name, email, company, role, created_at, kind)
+       VALUES ('Late Booker', 'late@speed.example', 'Slow Bank', 'CFO', now() - interval '30 hours', 'contact')
        RETURNING id`,
     );
     await toCalendly(

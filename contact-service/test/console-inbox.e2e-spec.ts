@@ -48,9 +48,9 @@ async function submit(fields: Partial<typeof VALID_CONTACT> & Record<string, unk
 /** Leads written straight into the table, `minutesAgo` apart, for volume and for old dates. */
 async function insertLeads(n: number, name: string, minutesAgo = 1) {
   await db.query(
-    `INSERT INTO contact_submissions (name, email, company, role, message, created_at)
+    `INSERT INTO contact_submissions (name, email, company, role, message, created_at, kind)
      SELECT $1 || ' ' || i, 'bulk' || i || '@bank.example', 'Bulk Bank', 'Analyst', 'Hello',
-            now() - make_interval(mins => i * $2)
+            now() - make_interval(mins => i * $2), 'contact'
        FROM generate_series(1, $3) AS i`,
     [name, minutesAgo, n],
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { applyMigrations } from '../src/database/apply-migrations.js';
+import { kindOf } from '../src/leads/lead-kind.js';
 import {
   enrolOperator,
   startConsole,
@@ -36,9 +37,15 @@ async function leads(...people: { name: string; email: string; message?: string 
   const ids: string[] = [];
   for (const [i, person] of people.entries()) {
     const [row] = await db.query<{ id: string }>(
-      `INSERT INTO contact_submissions (name, email, company, role, message, created_at)
-       VALUES ($1, $2, 'Some Bank', 'CFO', $3, now() - make_interval(mins => $4)) RETURNING id`,
-      [person.name, person.email, person.message ?? 'Hello', 60 - i],
+      `INSERT INTO contact_submissions (name, email, company, role, message, created_at, kind)
+       VALUES ($1, $2, 'Some Bank', 'CFO', $3, now() - make_interval(mins => $4), $5) RETURNING id`,
+      [
+        person.name,
+        person.email,
+        person.message ?? 'Hello',
+        60 - i,
+        kindOf(person.message ?? null),
+      ],
     );
     ids.push(row!.id);
   }
@@ -66,9 +73,9 @@ describe('unread', () => {
     // max, by eve, by eve then max, or only by a `leads` command (read_at, nobody's read).
     const ids = (
       await db.query<{ id: string }>(
-        `INSERT INTO contact_submissions (name, email, company, role, message, created_at)
+        `INSERT INTO contact_submissions (name, email, company, role, message, created_at, kind)
          SELECT 'Paged ' || i, 'paged' || i || '@pagedbank.example', 'Paged Bank', 'CFO', 'Hello',
-                now() - interval '2 days' + (i / 2) * interval '1 minute'
+                now() - interval '2 days' + (i / 2) * interval '1 minute', 'contact'
            FROM generate_series(1, 150) AS i RETURNING id`,
       )
     ).map((row) => row.id);

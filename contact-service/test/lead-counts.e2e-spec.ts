@@ -39,7 +39,7 @@ const HOUR = 3_600_000;
 async function plainCounts(kind?: string) {
   const rows = await db.query<{ status: string; n: number }>(
     `SELECT status, count(*)::int AS n FROM contact_submissions
-      WHERE spam_reason IS NULL AND ($1::varchar IS NULL OR lead_kind(message) = $1)
+      WHERE spam_reason IS NULL AND ($1::varchar IS NULL OR kind = $1)
       GROUP BY status`,
     [kind ?? null],
   );
@@ -76,9 +76,14 @@ async function apply(action: Step) {
   switch (action.op) {
     case 'insert':
       await db.query(
-        `INSERT INTO contact_submissions (name, email, company, role, message, created_at, spam_reason)
-         VALUES ('Count', 'count@bank.example', 'Bank', 'CFO', $1, $2, $3)`,
-        [action.a11y ? ACCESSIBILITY : 'Hello', ago, action.spam ? 'trap' : null],
+        `INSERT INTO contact_submissions (name, email, company, role, message, created_at, spam_reason, kind)
+         VALUES ('Count', 'count@bank.example', 'Bank', 'CFO', $1, $2, $3, $4)`,
+        [
+          action.a11y ? ACCESSIBILITY : 'Hello',
+          ago,
+          action.spam ? 'trap' : null,
+          action.a11y ? 'accessibility' : 'contact',
+        ],
       );
       return;
     case 'settle':
@@ -87,7 +92,7 @@ async function apply(action: Step) {
       // The next status of its kind, as an operator moves it (or the first again, by hand).
       await db.query(
         `UPDATE contact_submissions SET status = CASE status
-           WHEN 'new' THEN CASE WHEN lead_kind(message) = 'contact' THEN 'contacted' ELSE 'acknowledged' END
+           WHEN 'new' THEN CASE WHEN kind = 'contact' THEN 'contacted' ELSE 'acknowledged' END
            WHEN 'contacted' THEN 'qualified' WHEN 'acknowledged' THEN 'assessed'
            WHEN 'assessed' THEN 'resolved' ELSE 'new' END
           WHERE id = ${target}`,

@@ -1,21 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { DataSource } from 'typeorm';
 import { applyMigrations } from '../src/database/apply-migrations.js';
-import { ACCESSIBILITY_PREFIX, kindOf, kindSql } from '../src/leads/lead-kind.js';
+import { dataSourceOptions } from '../src/database/data-source-options.js';
+import { ACCESSIBILITY_PREFIX, kindOf } from '../src/leads/lead-kind.js';
+import { LeadWriter } from '../src/leads/lead-writer.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
-// The kind rule is written once (src/leads/lead-kind.ts) and spoken twice: in TypeScript for the
-// channels and the metrics, in SQL for the operators' filters. Both must answer the same for any
-// message, including the ones that only almost begin with the subject line.
+// A lead's kind is a column, set when the lead is written by the one rule
+// (src/leads/lead-kind.ts): for any message, including the ones that only almost begin with the
+// subject line, the stored kind is the rule's. Leads stored before the column got theirs from
+// the database's function, one last time, when it was added (migration 1796700000000).
 let db: TestDatabase;
+let dataSource: DataSource;
+let writer: LeadWriter;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  // The SQL side of the rule is the database's function lead_kind, made by a migration.
   await applyMigrations(db.url, { timeoutMs: 30_000 });
+  dataSource = new DataSource(dataSourceOptions({ url: db.url, poolSize: 2, timeoutMs: 10_000 }));
+  await dataSource.initialize();
+  writer = new LeadWriter(dataSource, ['email'], 10_000);
 });
 
 afterAll(async () => {
+  await dataSource?.destroy();
   await db?.drop();
 });
 
@@ -32,18 +41,34 @@ const messages = fc.oneof(
   fc.constant(null),
 );
 
-describe('the kind rule', () => {
-  it('gives the same kind in TypeScript and in SQL for any message', async () => {
+const lead = (message: string | null) => ({
+  name: 'Kind Person',
+  email: 'kind@bank.example',
+  company: 'Kind Bank',
+  role: 'CFO',
+  message,
+  spamReason: null,
+  idempotencyKey: null,
+});
+
+describe("a lead's kind", () => {
+  it('is stored by the rule when the lead is written, for any message', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(messages, { minLength: 1, maxLength: 20 }), async (batch) => {
-        const rows = await db.query<{ kind: string }>(
-          `SELECT ${kindSql('m.message')} AS kind
-             FROM unnest($1::text[]) WITH ORDINALITY AS m(message, i) ORDER BY m.i`,
-          [batch],
+      fc.asyncProperty(fc.array(messages, { minLength: 1, maxLength: 10 }), async (batch) => {
+        const ids = [];
+        for (const message of batch) {
+          const written = await writer.write(lead(message));
+          if (!written.stored) throw new Error('not stored');
+          ids.push(written.id);
+        }
+        const rows = await db.query<{ id: string; kind: string }>(
+          `SELECT id, kind FROM contact_submissions WHERE id = ANY($1::uuid[])`,
+          [ids],
         );
-        expect(rows.map((row) => row.kind)).toEqual(batch.map(kindOf));
+        const stored = new Map(rows.map((row) => [row.id, row.kind]));
+        expect(ids.map((id) => stored.get(id))).toEqual(batch.map(kindOf));
       }),
-      { numRuns: 100 },
+      { numRuns: 30 },
     );
   });
 
@@ -51,5 +76,24 @@ describe('the kind rule', () => {
     expect(kindOf(`${ACCESSIBILITY_PREFIX}The focus ring is hard to see.`)).toBe('accessibility');
     expect(kindOf('I would like a discovery call.')).toBe('contact');
     expect(kindOf(null)).toBe('contact');
+  });
+
+  it('was given to the leads stored before the column, by the rule they were stored under', async () => {
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    await db.query(
+      `INSERT INTO contact_submissions (name, email, company, role, message)
+       VALUES ('Before', 'before@bank.example', 'Old Bank', 'CTO', $1),
+              ('Before', 'before@bank.example', 'Old Bank', 'CTO', 'Please call.')`,
+      [`${ACCESSIBILITY_PREFIX}Contrast is low.`],
+    );
+    await dataSource.runMigrations({ transaction: 'each' });
+    const rows = await db.query<{ message: string; kind: string }>(
+      `SELECT message, kind FROM contact_submissions WHERE email = 'before@bank.example' ORDER BY kind`,
+    );
+    expect(rows.map((row) => row.kind)).toEqual(['accessibility', 'contact']);
+    const counted = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_proc WHERE proname = 'lead_kind'`,
+    );
+    expect(counted[0]!.n).toBe(0);
   });
 });

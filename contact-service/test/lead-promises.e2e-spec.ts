@@ -106,8 +106,8 @@ async function preferences(client: ConsoleClient, body: Record<string, unknown>)
 /** A contact request received `hours` ago, written as the form writes it. */
 async function receivedAgo(name: string, hours: number) {
   const [row] = await db.query<{ id: string; created_at: Date }>(
-    `INSERT INTO contact_submissions (name, email, company, role, message, created_at)
-     VALUES ($1, 'ago@bank.example', 'Ago Bank', 'CFO', 'Hi', now() - make_interval(secs => $2))
+    `INSERT INTO contact_submissions (name, email, company, role, message, created_at, kind)
+     VALUES ($1, 'ago@bank.example', 'Ago Bank', 'CFO', 'Hi', now() - make_interval(secs => $2), 'contact')
      RETURNING id, created_at`,
     [name, hours * 3600],
   );
@@ -322,8 +322,8 @@ describe('automatic assignment', () => {
     await db.query(`UPDATE users SET auto_assign = true WHERE username = 'eve'`);
     await db.query(`UPDATE users SET last_assigned_at = NULL`);
     const rows = await db.query<{ id: string }>(
-      `INSERT INTO contact_submissions (name, email, company, role, message)
-       SELECT 'Turn ' || i, 'turn' || i || '@bank.example', 'Turn Bank', 'CFO', 'Hi'
+      `INSERT INTO contact_submissions (name, email, company, role, message, kind)
+       SELECT 'Turn ' || i, 'turn' || i || '@bank.example', 'Turn Bank', 'CFO', 'Hi', 'contact'
          FROM generate_series(1, 6) AS i RETURNING id`,
     );
     const now = new Date();

@@ -160,8 +160,8 @@ describe.each([
   it('never lets a visitor’s text drive the operator’s terminal', async () => {
     // The API refuses control characters; rows from before that rule, or written by hand, may not.
     const [{ id }] = (await db.query<{ id: string }>(
-      `INSERT INTO contact_submissions (name, email, company, role, message)
-       VALUES ($1, 'ansi@bank.example', 'Northbridge', 'MD', $2) RETURNING id`,
+      `INSERT INTO contact_submissions (name, email, company, role, message, kind)
+       VALUES ($1, 'ansi@bank.example', 'Northbridge', 'MD', $2, 'contact') RETURNING id`,
       ['Eve \u001b[2J\u001b]0;pwned\u0007 \u202eevil', 'line one\nline two \u001b[31mred'],
     )) as [{ id: string }];
     const shown = await leads(`show ${id}`);
@@ -230,8 +230,8 @@ describe.each([
     ];
     for (const [i, formula] of formulas.entries()) {
       await db.query(
-        `INSERT INTO contact_submissions (name, email, company, role, message)
-         VALUES ($1::text, $2, $1::text, $1::text, $1::text)`,
+        `INSERT INTO contact_submissions (name, email, company, role, message, kind)
+         VALUES ($1::text, $2, $1::text, $1::text, $1::text, 'contact')`,
         [formula, `formula-${i}@csv.example`],
       );
     }
@@ -252,8 +252,8 @@ describe.each([
     // after it would be a cell of its own, starting with `=`. Quoted, the cell stays whole.
     const text = 'Kind regards;=HYPERLINK("http://evil.example","x")\tand=1+1';
     await db.query(
-      `INSERT INTO contact_submissions (name, email, company, role, message)
-       VALUES ('Semi Colon', 'semi@csv.example', 'Semi Co', 'CFO', $1)`,
+      `INSERT INTO contact_submissions (name, email, company, role, message, kind)
+       VALUES ('Semi Colon', 'semi@csv.example', 'Semi Co', 'CFO', $1, 'contact')`,
       [text],
     );
     const csv = (await leads('export')).out;

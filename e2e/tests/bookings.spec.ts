@@ -26,9 +26,9 @@ const DAY = 24 * 3600_000;
 async function receivedAgo(id: string, name: string, email: string, hours: number) {
   await sql(
     `WITH lead AS (
-       INSERT INTO contact_submissions (id, name, email, company, role, message, created_at)
+       INSERT INTO contact_submissions (id, name, email, company, role, message, created_at, kind)
        VALUES ($1, $2, $3, 'Harbour Bank', 'Head of DCM', 'Please call me about pitch books.',
-               now() - make_interval(secs => $4))
+               now() - make_interval(secs => $4), 'contact')
        RETURNING id)
      INSERT INTO notifications (submission_id, channel) SELECT id, 'email' FROM lead`,
     [id, name, email, hours * 3600],

@@ -26,8 +26,8 @@ test('every console screen scores 100 in accessibility and best practices', asyn
     await enrolledOperator(page, 'admin');
     // A lead to open, with a note and a failed notification, so those screens show their rows.
     await sql(
-      `INSERT INTO contact_submissions (name, email, company, role, message)
-       VALUES ('Lighthouse Lead', 'lighthouse@bank.example', 'Audit Bank', 'CFO', 'Hello')`,
+      `INSERT INTO contact_submissions (name, email, company, role, message, kind)
+       VALUES ('Lighthouse Lead', 'lighthouse@bank.example', 'Audit Bank', 'CFO', 'Hello', 'contact')`,
     );
     await page.goto(`${consoleUrl}/console/?q=lighthouse`);
     await page.getByRole('link', { name: /Lighthouse Lead/ }).click();

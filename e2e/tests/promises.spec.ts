@@ -25,9 +25,9 @@ test.describe.configure({ timeout: 120_000 });
 async function receivedAgo(name: string, hours: number): Promise<void> {
   await sql(
     `WITH lead AS (
-       INSERT INTO contact_submissions (name, email, company, role, message, created_at)
+       INSERT INTO contact_submissions (name, email, company, role, message, created_at, kind)
        VALUES ($1, 'promise@bank.example', 'Promise Bank', 'CFO', 'Please call me back.',
-               now() - make_interval(secs => $2))
+               now() - make_interval(secs => $2), 'contact')
        RETURNING id)
      INSERT INTO notifications (submission_id, channel) SELECT id, 'email' FROM lead`,
     [name, hours * 3600],

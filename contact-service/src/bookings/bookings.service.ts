@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { isUuid } from '../leads/lead.js';
 import { recordLeadEvent } from '../leads/lead-events.js';
-import { kindSql, type LeadKind } from '../leads/lead-kind.js';
+import type { LeadKind } from '../leads/lead-kind.js';
 import { LeadOwners } from '../leads/lead-owners.js';
 import { openPromise, promiseRules, type PromiseRules } from '../leads/lead-promises.js';
 import type { LeadStatus } from '../leads/lead-status.js';
@@ -38,7 +38,7 @@ interface LeadRow {
   ownerId: string | null;
 }
 
-const LEAD_ROW = `s.id, ${kindSql('s.message')} AS kind, s.status, s.email,
+const LEAD_ROW = `s.id, s.kind AS kind, s.status, s.email,
   s.created_at AS "createdAt", s.callback_from AS "callbackFrom",
   (SELECT u.username FROM users u WHERE u.id = s.owner_id) AS owner, s.owner_id AS "ownerId"`;
 
@@ -171,7 +171,7 @@ export class BookingsService {
       (await find(
         `s.id = (SELECT l.id FROM contact_submissions l
                   WHERE lower(l.email) = lower($1) AND l.spam_reason IS NULL
-                    AND ${kindSql('l.message')} = 'contact'
+                    AND l.kind = 'contact'
                   ORDER BY l.created_at DESC, l.id DESC LIMIT 1)`,
         [event.invitee.email],
       ))
@@ -191,8 +191,8 @@ export class BookingsService {
         .join('')
         .slice(0, limit);
     await manager.query(
-      `INSERT INTO contact_submissions (id, name, email, company, role, message)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
+      `INSERT INTO contact_submissions (id, name, email, company, role, message, kind)
+       VALUES ($1, $2, $3, $4, $5, $6, 'contact')`,
       [
         id,
         clip(event.invitee.name, limits.name),

@@ -17,6 +17,7 @@ import { LinkedAccounts1796300000000 } from './migrations/1796300000000-linked-a
 import { ConsoleAlerts1796400000000 } from './migrations/1796400000000-console-alerts.js';
 import { BackupRuns1796500000000 } from './migrations/1796500000000-backup-runs.js';
 import { Bookings1796600000000 } from './migrations/1796600000000-bookings.js';
+import { LeadKindColumn1796700000000 } from './migrations/1796700000000-lead-kind-column.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -58,6 +59,7 @@ export function dataSourceOptions({
       ConsoleAlerts1796400000000,
       BackupRuns1796500000000,
       Bookings1796600000000,
+      LeadKindColumn1796700000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -1,4 +1,3 @@
-import { kindSql } from '../leads/lead-kind.js';
 import {
   OPEN_WHILE,
   PROMISED_STEPS,
@@ -10,7 +9,7 @@ import type { InboxCursor, InboxFilter } from './inbox-filter.js';
 /** Day bounds of a filter's from/to, as instants (the support time zone's midnights). */
 export type DayBounds = { from?: Date; until?: Date };
 
-const KIND = kindSql('s.message');
+const KIND = 's.kind';
 
 /** The id of the operator who asks, by the username in parameter `param`. */
 export const ME = (param: string) => `(SELECT u.id FROM users u WHERE u.username = ${param})`;

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { LEAD_COLUMNS, type LeadRecord } from '../leads/lead.js';
-import { kindSql, type LeadKind } from '../leads/lead-kind.js';
+import type { LeadKind } from '../leads/lead-kind.js';
 import { settledCounts } from '../leads/lead-counts.js';
 import { historyOf, type LeadEvent } from '../leads/lead-events.js';
 import { meetingSql, type Meeting } from '../leads/lead-meeting.js';
@@ -58,7 +58,7 @@ export interface Note {
   body: string;
 }
 
-const KIND = kindSql('s.message');
+const KIND = 's.kind';
 
 /** The leads an export (InboxStore.each) reads in one statement. */
 export const EACH_BATCH = 500;

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { kindSql, LEAD_KINDS, type LeadKind } from '../leads/lead-kind.js';
+import { LEAD_KINDS, type LeadKind } from '../leads/lead-kind.js';
 import { dueCutoffs, FIRST_STEP, type PromiseRules } from '../leads/lead-promises.js';
 import { openPromises, type OpenPromises } from '../leads/promise-counts.js';
 import { bookingWeeks, type BookingWeek } from '../leads/speed-to-lead.js';
@@ -70,7 +70,7 @@ export async function overviewOf(
                   percentile_cont(0.5) WITHIN GROUP (ORDER BY ${HOURS})::float AS "medianHours",
                   percentile_cont(0.9) WITHIN GROUP (ORDER BY ${HOURS})::float AS "p90Hours"
              FROM contact_submissions s
-            WHERE s.spam_reason IS NULL AND ${kindSql('s.message')} = '${kind}' AND s.created_at >= $1
+            WHERE s.spam_reason IS NULL AND s.kind = '${kind}' AND s.created_at >= $1
             GROUP BY GROUPING SETS ((1), ())`,
           [since, SUPPORT_TIME_ZONE, cut[FIRST_STEP[kind]].overdue],
         )) as (Omit<Overview['promises'][number], 'kind' | 'keptShare'> & {

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { kindSql, type LeadKind } from './lead-kind.js';
+import type { LeadKind } from './lead-kind.js';
 import type { LeadStatus } from './lead-status.js';
 
 /**
@@ -20,7 +20,7 @@ export async function settledCounts(
        SELECT s.status, count(*) FROM contact_submissions s
         WHERE s.spam_reason IS NULL
           AND s.created_at >= (SELECT settled_before FROM lead_count_horizon)
-          AND ($1::varchar IS NULL OR ${kindSql('s.message')} = $1)
+          AND ($1::varchar IS NULL OR s.kind = $1)
         GROUP BY s.status) AS counted
      GROUP BY status HAVING sum(n) > 0`,
     [kind ?? null],
@@ -51,7 +51,7 @@ export async function settleLeadCounts(
     if (recount) await manager.query(`DELETE FROM lead_count_totals`);
     await manager.query(
       `INSERT INTO lead_count_totals AS t (kind, status, n)
-       SELECT ${kindSql('message')}, status, count(*) FROM contact_submissions
+       SELECT kind, status, count(*) FROM contact_submissions
         WHERE spam_reason IS NULL AND created_at < $1
           AND ($2 OR created_at >= (SELECT settled_before FROM lead_count_horizon))
         GROUP BY 1, 2

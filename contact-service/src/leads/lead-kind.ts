@@ -9,25 +9,18 @@ export const ACCESSIBILITY_PREFIX = contactFields.subjectLine.replace(
   contactFields.subjects.accessibility,
 );
 
-/** The kinds of lead, the one list of them (each has its indexes: migrations 1795600000000, 1795800000000). */
+/** The kinds of lead, the one list of them (each has its indexes: migration 1796700000000). */
 export const LEAD_KINDS = ['contact', 'accessibility'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
 /**
  * The kind rule, the one place it is written: accessibility feedback is a message sent with the
- * subject "Accessibility Feedback"; anything else is a contact request. kindOf() says it in
- * TypeScript, kindSql() in SQL, and test/lead-kind.e2e-spec.ts holds the two to the same answers.
+ * subject "Accessibility Feedback"; anything else is a contact request. The writer applies it
+ * once, when the lead is stored (lead-writer.ts): every read takes contact_submissions.kind
+ * (migration 1796700000000), which the inbox's indexes of one kind are built on.
  */
 export function kindOf(message: string | null): LeadKind {
   return message?.startsWith(ACCESSIBILITY_PREFIX) ? 'accessibility' : 'contact';
-}
-
-/**
- * The same rule in SQL, over a message column, e.g. kindSql('s.message'): the database's function
- * lead_kind (migration 1795600000000), which the inbox's index on kind is built on.
- */
-export function kindSql(message: string): string {
-  return `lead_kind(${message})`;
 }
 
 /** The visitor's own text: for accessibility feedback, without the subject line. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { isRowError, StatementBatcher } from '../database/statement-batcher.js';
 import { LEAD_COLUMNS, type LeadRecord } from './lead.js';
+import { kindOf } from './lead-kind.js';
 
 /**
  * What a visitor sent, on its way into the database: the stored row's fields (lead.ts), less what
@@ -20,7 +21,8 @@ export type WriteResult =
 type Pending = NewLead & { id: string };
 
 /**
- * The one place a lead is written: the lead and its notifications (the outbox rows, one per
+ * The one place a lead is written, its kind with it (lead-kind.ts, by the subject line the form
+ * sent): the lead and its notifications (the outbox rows, one per
  * planned channel; none for suspected spam) in one statement, so one transaction and one round
  * trip, and the caller hears of it only after the commit. Leads that arrive together share a
  * statement (statement-batcher.ts), and none waits for it longer than `maxWaitMs`.
@@ -62,9 +64,9 @@ export class LeadWriter {
     const rows = (await this.dataSource.query(
       `WITH lead AS (
          INSERT INTO contact_submissions
-                (id, name, email, company, role, message, spam_reason, idempotency_key)
+                (id, name, email, company, role, message, spam_reason, idempotency_key, kind)
          SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::varchar[],
-                              $5::varchar[], $6::text[], $7::text[], $8::varchar[])
+                              $5::varchar[], $6::text[], $7::text[], $8::varchar[], $10::varchar[])
          ON CONFLICT (idempotency_key) DO NOTHING
          RETURNING id, created_at, email, spam_reason IS NOT NULL AS spam
        ), outbox AS (
@@ -89,6 +91,7 @@ export class LeadWriter {
         column((lead) => lead.spamReason),
         column((lead) => lead.idempotencyKey),
         this.channels,
+        column((lead) => kindOf(lead.message)),
       ],
     )) as { id: string; created_at: Date }[];
     const createdAt = new Map(rows.map((row) => [row.id, row.created_at]));

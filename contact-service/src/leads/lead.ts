@@ -1,4 +1,4 @@
-import { kindSql, visitorText, type LeadKind } from './lead-kind.js';
+import { visitorText, type LeadKind } from './lead-kind.js';
 
 export type { LeadKind } from './lead-kind.js';
 export type { PromisedStep } from './lead-promises.js';
@@ -20,7 +20,7 @@ export interface LeadRecord {
 }
 
 /** The select list that reads a LeadRecord from contact_submissions under the alias `s`. */
-export const LEAD_COLUMNS = `s.id, s.created_at AS "createdAt", ${kindSql('s.message')} AS kind,
+export const LEAD_COLUMNS = `s.id, s.created_at AS "createdAt", s.kind AS kind,
   s.name, s.email, s.company, s.role, s.message, s.spam_reason AS "spamReason"`;
 
 /** A lead as the notification channels tell it: the visitor's text without the subject line. */

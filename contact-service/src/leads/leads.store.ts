@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { DELIVERY_COLUMNS, type DeliveryRecord, type DeliveryStatus } from './delivery-record.js';
 import { isUuid, LEAD_COLUMNS, type LeadRecord } from './lead.js';
-import { kindSql, type LeadKind } from './lead-kind.js';
+import type { LeadKind } from './lead-kind.js';
 
 /** A lead in a list: with each notification's channel and status ("email:sent webhook:pending"). */
 export type ListedLead = LeadRecord & { delivery: string | null };
@@ -117,7 +117,7 @@ function leadConditions(
   }
   if (kind) {
     values.push(kind);
-    conditions.push(`${kindSql('s.message')} = $${values.length}`);
+    conditions.push(`s.kind = $${values.length}`);
   }
   if (after) {
     values.push(after.createdAt, after.id);

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { kindSql, type LeadKind } from './lead-kind.js';
+import type { LeadKind } from './lead-kind.js';
 import {
   dueCutoffs,
   OPEN_WHILE,
@@ -36,7 +36,7 @@ export async function openPromises(
         `SELECT count(*) FILTER (WHERE ${PROMISE_FROM_SQL} < $2)::int AS overdue,
                 count(*) FILTER (WHERE ${PROMISE_FROM_SQL} >= $2)::int AS soon
            FROM contact_submissions s
-          WHERE s.spam_reason IS NULL AND ${kindSql('s.message')} = '${kind}'
+          WHERE s.spam_reason IS NULL AND s.kind = '${kind}'
             AND s.status = $1 AND s.created_at < $3 AND ${PROMISE_FROM_SQL} < $3`,
         [status, cut.overdue, cut.soon],
       )) as { overdue: number; soon: number }[];

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { kindSql, type LeadKind } from './lead-kind.js';
+import type { LeadKind } from './lead-kind.js';
 import type { LeadStatus } from './lead-status.js';
 
 /**
@@ -97,7 +97,7 @@ export async function relatedLeads(
   const free = isFreeMail(lead.email);
   const email = lead.email.toLowerCase();
   return (await dataSource.query(
-    `SELECT o.id, o.created_at AS "receivedAt", ${kindSql('o.message')} AS kind, o.status, o.name,
+    `SELECT o.id, o.created_at AS "receivedAt", o.kind AS kind, o.status, o.name,
             o.company, lower(o.email) = $1 AS "sameAddress"
        FROM contact_submissions o
       WHERE o.spam_reason IS NULL AND o.created_at < $3

@@ -1,5 +1,4 @@
 import type { DataSource } from 'typeorm';
-import { kindSql } from './lead-kind.js';
 import { CALLBACK_HOURS } from './lead-promises.js';
 
 /**
@@ -43,7 +42,7 @@ export async function bookingWeeks(
        LEFT JOIN (SELECT b.submission_id, min(b.booked_at) AS booked_at,
                          bool_or(b.made_lead) AS made_lead
                     FROM lead_bookings b GROUP BY b.submission_id) f ON f.submission_id = s.id
-      WHERE s.spam_reason IS NULL AND ${kindSql('s.message')} = 'contact' AND s.created_at >= $1
+      WHERE s.spam_reason IS NULL AND s.kind = 'contact' AND s.created_at >= $1
       GROUP BY GROUPING SETS ((1), ())`,
     [since, timeZone, CALLBACK_HOURS],
   )) as BookingWeek[];

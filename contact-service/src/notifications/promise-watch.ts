@@ -5,7 +5,6 @@ import { EnvironmentService } from '../config/environment.service.js';
 import { JobQueue, type Job, type QueueTransaction } from '../integrations/queue/job-queue.js';
 import { recordLeadEvent } from '../leads/lead-events.js';
 import type { LeadKind } from '../leads/lead-kind.js';
-import { kindSql } from '../leads/lead-kind.js';
 import { LeadOwners } from '../leads/lead-owners.js';
 import {
   dueAt,
@@ -102,7 +101,7 @@ export class PromiseWatch {
     if (leadIds.length === 0) return;
     const leads = (
       await db.executeSql(
-        `SELECT s.id, ${kindSql('s.message')} AS kind, ${PROMISE_FROM_SQL} AS "createdAt"
+        `SELECT s.id, s.kind AS kind, ${PROMISE_FROM_SQL} AS "createdAt"
            FROM contact_submissions s WHERE s.id = ANY($1::uuid[])`,
         [leadIds],
       )
@@ -187,7 +186,7 @@ export class PromiseWatch {
     }
     const step = job.step!;
     const [lead] = (await this.dataSource.query(
-      `SELECT ${kindSql('s.message')} AS kind, s.status, ${PROMISE_FROM_SQL} AS "createdAt",
+      `SELECT s.kind AS kind, s.status, ${PROMISE_FROM_SQL} AS "createdAt",
               s.callback_from AS "callbackFrom",
               s.spam_reason IS NOT NULL AS spam, u.username AS owner, u.email AS "ownerEmail"
          FROM contact_submissions s
