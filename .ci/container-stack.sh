@@ -132,6 +132,12 @@ source infra/local/checks.sh
 site=http://127.0.0.1:$(sed -n 's/^WEB_PORT=//p' .env)
 status() { curl -s -o /dev/null -w '%{http_code}' "$site$1"; }
 is() { [[ $1 == "$2" ]]; }
+within() { # SECONDS COMMAND...: succeeds once COMMAND does, tried every half second
+  local seconds=$1
+  shift
+  for _ in $(seq 1 $((seconds * 2))); do "$@" && return 0; sleep 0.5; done
+  return 1
+}
 sql() { docker-compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -Atc "$0"' "$1"; }
 submit() { # JSON body -> prints the id of the stored submission (empty when none came back)
   curl -s -X POST "$site/api/contact" -H 'Content-Type: application/json' --data "$1" |
@@ -199,12 +205,6 @@ mailed() { # text in the subject -> succeeds once such a mail arrived (within 30
 check "the mail for the POST above arrived, subject naming the sender" \
   mailed 'Discovery call request: Compose Check, Operator at CI'
 email_status() { [[ $(sql "SELECT status FROM notifications WHERE submission_id = '$id' AND channel = 'email'") == sent ]]; }
-within() { # SECONDS COMMAND...: succeeds once COMMAND does, tried every half second
-  local seconds=$1
-  shift
-  for _ in $(seq 1 $((seconds * 2))); do "$@" && return 0; sleep 0.5; done
-  return 1
-}
 eventually() { within 10 "$@"; }
 check "its delivery is recorded as sent" eventually email_status
 check "/metrics is not on the public site" is "$(status /metrics)" 404
