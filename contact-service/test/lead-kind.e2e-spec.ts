@@ -78,6 +78,19 @@ describe("a lead's kind", () => {
     expect(kindOf(null)).toBe('contact');
   });
 
+  it('is given by the same rule to a lead written without one, as the release before wrote them', async () => {
+    // Its replicas take leads while `make upgrade` replaces them (migration 1796700000000).
+    const rows = await db.query<{ kind: string }>(
+      `INSERT INTO contact_submissions (name, email, company, role, message)
+       VALUES ('Earlier', 'earlier@bank.example', 'Old Bank', 'CTO', $1),
+              ('Earlier', 'earlier@bank.example', 'Old Bank', 'CTO', $2),
+              ('Earlier', 'earlier@bank.example', 'Old Bank', 'CTO', NULL)
+       RETURNING kind`,
+      [`${ACCESSIBILITY_PREFIX}Contrast is low.`, `x${ACCESSIBILITY_PREFIX}`],
+    );
+    expect(rows.map((row) => row.kind)).toEqual(['accessibility', 'contact', 'contact']);
+  });
+
   it('was given to the leads stored before the column, by the rule they were stored under', async () => {
     await dataSource.undoLastMigration({ transaction: 'each' });
     await db.query(

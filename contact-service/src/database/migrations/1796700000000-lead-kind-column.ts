@@ -52,6 +52,11 @@ const countTrigger = (kindOf: (row: 'NEW' | 'OLD') => string, unchanged: string)
  * kind each are built again on the column, with the same names and shapes, and the settled
  * counts' trigger reads the column. On a million leads this rewrites the table once: minutes,
  * at upgrade.
+ *
+ * While `make upgrade` replaces the replicas, those of the release before (1.0.0) still take
+ * leads and write no kind: TRG_contact_submissions_kind gives such a row the kind by the rule as
+ * that release wrote it (its subject line), so no lead is refused or mislabelled in between.
+ * It fires only for a row without a kind; the release after this one drops it.
  */
 export class LeadKindColumn1796700000000 implements MigrationInterface {
   name = 'LeadKindColumn1796700000000';
@@ -69,9 +74,22 @@ export class LeadKindColumn1796700000000 implements MigrationInterface {
       await queryRunner.query(statement);
     }
     await queryRunner.query(`DROP FUNCTION lead_kind(text)`);
+    await queryRunner.query(`
+      CREATE FUNCTION lead_kind_of_earlier_writer() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          NEW.kind := CASE WHEN starts_with(coalesce(NEW.message, ''),
+                                            'Subject: Accessibility Feedback' || E'\\n\\n')
+                           THEN 'accessibility' ELSE 'contact' END;
+          RETURN NEW;
+        END $$`);
+    await queryRunner.query(`
+      CREATE TRIGGER "TRG_contact_submissions_kind" BEFORE INSERT ON "contact_submissions"
+        FOR EACH ROW WHEN (NEW.kind IS NULL) EXECUTE FUNCTION lead_kind_of_earlier_writer()`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TRIGGER "TRG_contact_submissions_kind" ON "contact_submissions"`);
+    await queryRunner.query(`DROP FUNCTION lead_kind_of_earlier_writer()`);
     await queryRunner.query(`
       CREATE FUNCTION lead_kind(message text) RETURNS varchar
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
