@@ -92,7 +92,7 @@ describe("a lead's kind", () => {
   });
 
   it('was given to the leads stored before the column, by the rule they were stored under', async () => {
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    await dataSource.undoLastMigration({ transaction: 'none' });
     await db.query(
       `INSERT INTO contact_submissions (name, email, company, role, message)
        VALUES ('Before', 'before@bank.example', 'Old Bank', 'CTO', $1),

@@ -34,12 +34,23 @@ export async function applyMigrations(
   const lock = await connect(url, timeoutMs, attempts, retryDelayMs);
   try {
     const started = performance.now();
-    const { rows } = await lock.query<{ locked: boolean }>(
-      'SELECT pg_try_advisory_lock($1) AS locked',
-      [MIGRATION_LOCK_KEY],
-    );
-    if (!rows[0]!.locked) await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    const waitedMs = rows[0]!.locked ? 0 : Math.round(performance.now() - started);
+    // Asked again every half second rather than waited for in one statement: a statement that
+    // waits holds a snapshot, and CREATE INDEX CONCURRENTLY in the migrating process waits for
+    // every snapshot older than its own, so it would wait for the processes waiting for it.
+    let waited = false;
+    for (;;) {
+      const { rows } = await lock.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1) AS locked',
+        [MIGRATION_LOCK_KEY],
+      );
+      if (rows[0]!.locked) break;
+      if (performance.now() - started > timeoutMs) {
+        throw new Error(`Another process has been migrating the database for over ${timeoutMs} ms`);
+      }
+      waited = true;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const waitedMs = waited ? Math.round(performance.now() - started) : 0;
     const dataSource = new DataSource(dataSourceOptions({ url, poolSize: 1, timeoutMs }));
     try {
       await dataSource.initialize();

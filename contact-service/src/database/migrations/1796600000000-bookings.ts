@@ -13,7 +13,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   delivered twice is applied once.
  * - contact_submissions.callback_from: when a cancelled booking re-opened the callback promise,
  *   the moment it was re-opened; the promise then counts from it instead of the receipt (null:
- *   from the receipt). IDX_leads_callback_from serves the due filters for those few leads.
+ *   from the receipt). Its index, for the due filters, is built without blocking the form by
+ *   migration 1796700000000.
  */
 export class Bookings1796600000000 implements MigrationInterface {
   name = 'Bookings1796600000000';
@@ -54,14 +55,9 @@ export class Bookings1796600000000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "contact_submissions" ADD COLUMN "callback_from" timestamptz`,
     );
-    await queryRunner.query(
-      `CREATE INDEX "IDX_leads_callback_from" ON "contact_submissions" ("callback_from", "id")
-        WHERE callback_from IS NOT NULL AND spam_reason IS NULL`,
-    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP INDEX "IDX_leads_callback_from"`);
     await queryRunner.query(`ALTER TABLE "contact_submissions" DROP COLUMN "callback_from"`);
     await queryRunner.query(`DROP TABLE "booking_deliveries"`);
     await queryRunner.query(`DROP TABLE "lead_bookings"`);

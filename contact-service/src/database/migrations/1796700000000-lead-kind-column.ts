@@ -1,21 +1,36 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The partial indexes that hold one kind each (migrations 1795600000000, 1795800000000, 1796200000000). */
-const KIND_INDEXES = (kindIs: (kind: string) => string) =>
-  ['contact', 'accessibility'].flatMap((kind) => [
-    `CREATE INDEX "IDX_leads_inbox_${kind}" ON "contact_submissions" ("status", "created_at", "id")
-      WHERE spam_reason IS NULL AND ${kindIs(kind)}`,
-    `CREATE INDEX "IDX_leads_responses_${kind}" ON "contact_submissions" ("created_at")
-      INCLUDE ("responded_at", "responded_on_time") WHERE spam_reason IS NULL AND ${kindIs(kind)}`,
-    `CREATE INDEX "IDX_leads_unopened_${kind}" ON "contact_submissions" ("created_at", "id")
-      WHERE spam_reason IS NULL AND opened_by IS NULL AND ${kindIs(kind)}`,
-  ]);
+const KINDS = ['contact', 'accessibility'];
 
-const DROP_KIND_INDEXES = ['contact', 'accessibility'].flatMap((kind) =>
-  ['inbox', 'responses', 'unopened'].map((index) => `DROP INDEX "IDX_leads_${index}_${kind}"`),
-);
+/**
+ * The indexes built here, each beside the one it replaces: the partial indexes of one kind
+ * (migrations 1795600000000, 1795800000000, 1796200000000), now on the column, under the same
+ * names and shapes; and the re-opened promises' (migration 1796600000000's column).
+ */
+const INDEXES = (kindIs: (kind: string) => string) => [
+  ...KINDS.flatMap((kind) => [
+    {
+      name: `IDX_leads_inbox_${kind}`,
+      on: `("status", "created_at", "id") WHERE spam_reason IS NULL AND ${kindIs(kind)}`,
+    },
+    {
+      name: `IDX_leads_responses_${kind}`,
+      on: `("created_at") INCLUDE ("responded_at", "responded_on_time")
+           WHERE spam_reason IS NULL AND ${kindIs(kind)}`,
+    },
+    {
+      name: `IDX_leads_unopened_${kind}`,
+      on: `("created_at", "id") WHERE spam_reason IS NULL AND opened_by IS NULL AND ${kindIs(kind)}`,
+    },
+  ]),
+];
 
-/** The settled counts' trigger (migration 1795900000000), reading the kind from `kind`. */
+const CALLBACK_INDEX = {
+  name: 'IDX_leads_callback_from',
+  on: `("callback_from", "id") WHERE callback_from IS NOT NULL AND spam_reason IS NULL`,
+};
+
+/** The settled counts' trigger (migration 1795900000000), the kind read as `kindOf` says. */
 const countTrigger = (kindOf: (row: 'NEW' | 'OLD') => string, unchanged: string) => `
   CREATE OR REPLACE FUNCTION lead_count_follow() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE horizon timestamptz;
@@ -42,62 +57,80 @@ const countTrigger = (kindOf: (row: 'NEW' | 'OLD') => string, unchanged: string)
       RETURN NULL;
     END $$`;
 
+const KIND_RULE_SQL = (message: string) =>
+  `CASE WHEN starts_with(coalesce(${message}, ''), 'Subject: Accessibility Feedback' || E'\\n\\n')
+        THEN 'accessibility' ELSE 'contact' END`;
+
+/** How many leads one statement of the fill gives a kind: a short lock on each, never on all. */
+const FILL_BATCH = 5000;
+
 /**
  * A lead's kind as a column, set when the lead is written (src/leads/lead-writer.ts, by the
  * subject line a form sends: src/leads/lead-kind.ts), instead of read back out of its message by
  * the SQL function lead_kind at every query. The rule now lives in one place, TypeScript; the
  * function, and the test that held it equal to TypeScript's, are gone.
  *
- * Existing leads get their kind from the function one last time. The partial indexes of one
- * kind each are built again on the column, with the same names and shapes, and the settled
- * counts' trigger reads the column. On a million leads this rewrites the table once: minutes,
- * at upgrade.
+ * It runs while the form takes leads (`make upgrade` starts the new replicas beside the old), so
+ * nothing here holds a lock that stops an insert for more than a moment: it runs outside a
+ * transaction; the few statements that need the table to themselves give up after 2 s and try
+ * again rather than queue every insert behind them; the existing leads get their kind in batches
+ * of FILL_BATCH; NOT NULL is proved by a constraint validated while writes go on; and each index
+ * is built CONCURRENTLY beside the one it replaces. Every step may run again, so a start cut off
+ * midway finishes at the next.
  *
- * While `make upgrade` replaces the replicas, those of the release before (1.0.0) still take
- * leads and write no kind: TRG_contact_submissions_kind gives such a row the kind by the rule as
- * that release wrote it (its subject line), so no lead is refused or mislabelled in between.
- * It fires only for a row without a kind; the release after this one drops it.
+ * The replicas of the release before (1.0.0) write no kind: TRG_contact_submissions_kind gives
+ * such a row the kind by the rule as that release wrote it, so no lead is refused or mislabelled
+ * in between. It fires only for a row without a kind; the release after this one drops it.
  */
 export class LeadKindColumn1796700000000 implements MigrationInterface {
   name = 'LeadKindColumn1796700000000';
+  transaction = false as const;
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "contact_submissions" ADD COLUMN "kind" varchar(16)`);
-    await queryRunner.query(`UPDATE "contact_submissions" SET "kind" = lead_kind("message")`);
+    const briefly = (sql: string) => brief(queryRunner, sql);
+    await briefly(`ALTER TABLE "contact_submissions" ADD COLUMN IF NOT EXISTS "kind" varchar(16)`);
     await queryRunner.query(`
-      ALTER TABLE "contact_submissions"
-        ALTER COLUMN "kind" SET NOT NULL,
-        ADD CONSTRAINT "CHK_contact_submissions_kind" CHECK ("kind" IN ('contact', 'accessibility'))`);
-    await queryRunner.query(countTrigger((row) => `${row}.kind`, 'OLD.kind = NEW.kind'));
-    for (const statement of DROP_KIND_INDEXES) await queryRunner.query(statement);
-    for (const statement of KIND_INDEXES((kind) => `"kind" = '${kind}'`)) {
-      await queryRunner.query(statement);
-    }
-    await queryRunner.query(`DROP FUNCTION lead_kind(text)`);
-    await queryRunner.query(`
-      CREATE FUNCTION lead_kind_of_earlier_writer() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE OR REPLACE FUNCTION lead_kind_of_earlier_writer() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-          NEW.kind := CASE WHEN starts_with(coalesce(NEW.message, ''),
-                                            'Subject: Accessibility Feedback' || E'\\n\\n')
-                           THEN 'accessibility' ELSE 'contact' END;
+          NEW.kind := ${KIND_RULE_SQL('NEW.message')};
           RETURN NEW;
         END $$`);
-    await queryRunner.query(`
-      CREATE TRIGGER "TRG_contact_submissions_kind" BEFORE INSERT ON "contact_submissions"
+    await briefly(`
+      CREATE OR REPLACE TRIGGER "TRG_contact_submissions_kind" BEFORE INSERT ON "contact_submissions"
         FOR EACH ROW WHEN (NEW.kind IS NULL) EXECUTE FUNCTION lead_kind_of_earlier_writer()`);
+    // The settled counts' trigger ignores these updates: status, receipt, spam and message stay.
+    for (;;) {
+      const [, filled] = (await queryRunner.query(
+        `UPDATE "contact_submissions" SET "kind" = ${KIND_RULE_SQL('message')}
+          WHERE id IN (SELECT id FROM "contact_submissions" WHERE "kind" IS NULL LIMIT ${FILL_BATCH})`,
+      )) as [unknown, number];
+      if (filled === 0) break;
+    }
+    await addValidated(queryRunner, 'CHK_contact_submissions_kind_set', `"kind" IS NOT NULL`);
+    await briefly(`ALTER TABLE "contact_submissions" ALTER COLUMN "kind" SET NOT NULL`);
+    await briefly(
+      `ALTER TABLE "contact_submissions" DROP CONSTRAINT "CHK_contact_submissions_kind_set"`,
+    );
+    await addValidated(
+      queryRunner,
+      'CHK_contact_submissions_kind',
+      `"kind" IN ('contact', 'accessibility')`,
+    );
+    await queryRunner.query(countTrigger((row) => `${row}.kind`, 'OLD.kind = NEW.kind'));
+    for (const index of INDEXES((kind) => `"kind" = '${kind}'`)) {
+      await replaceIndex(queryRunner, index);
+    }
+    await buildIndex(queryRunner, CALLBACK_INDEX.name, CALLBACK_INDEX.on);
+    await queryRunner.query(`DROP FUNCTION IF EXISTS lead_kind(text)`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TRIGGER "TRG_contact_submissions_kind" ON "contact_submissions"`);
-    await queryRunner.query(`DROP FUNCTION lead_kind_of_earlier_writer()`);
     await queryRunner.query(`
-      CREATE FUNCTION lead_kind(message text) RETURNS varchar
-        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-          SELECT CASE WHEN starts_with(coalesce(message, ''), 'Subject: Accessibility Feedback' || E'\\n\\n')
-                      THEN 'accessibility' ELSE 'contact' END $$`);
-    for (const statement of DROP_KIND_INDEXES) await queryRunner.query(statement);
-    for (const statement of KIND_INDEXES((kind) => `lead_kind("message") = '${kind}'`)) {
-      await queryRunner.query(statement);
+      CREATE OR REPLACE FUNCTION lead_kind(message text) RETURNS varchar
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT ${KIND_RULE_SQL('message')} $$`);
+    await queryRunner.query(`DROP INDEX CONCURRENTLY IF EXISTS "${CALLBACK_INDEX.name}"`);
+    for (const index of INDEXES((kind) => `lead_kind("message") = '${kind}'`)) {
+      await replaceIndex(queryRunner, index);
     }
     await queryRunner.query(
       countTrigger(
@@ -105,8 +138,69 @@ export class LeadKindColumn1796700000000 implements MigrationInterface {
         'OLD.message IS NOT DISTINCT FROM NEW.message',
       ),
     );
-    await queryRunner.query(`
-      ALTER TABLE "contact_submissions" DROP CONSTRAINT "CHK_contact_submissions_kind",
-        DROP COLUMN "kind"`);
+    await brief(
+      queryRunner,
+      `DROP TRIGGER IF EXISTS "TRG_contact_submissions_kind" ON "contact_submissions"`,
+    );
+    await queryRunner.query(`DROP FUNCTION IF EXISTS lead_kind_of_earlier_writer()`);
+    await brief(
+      queryRunner,
+      `ALTER TABLE "contact_submissions" DROP CONSTRAINT IF EXISTS "CHK_contact_submissions_kind",
+         DROP COLUMN IF EXISTS "kind"`,
+    );
   }
+}
+
+/**
+ * A statement that needs the table to itself, for a moment: it gives up after 2 s rather than
+ * make every insert wait behind it while a long transaction holds the table, and tries again.
+ */
+async function brief(queryRunner: QueryRunner, sql: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await queryRunner.query(`SET lock_timeout = '2s'`);
+    try {
+      await queryRunner.query(sql);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55P03' || attempt >= 30) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      await queryRunner.query(`RESET lock_timeout`);
+    }
+  }
+}
+
+/** A CHECK constraint added NOT VALID (a moment) and validated while writes go on. */
+async function addValidated(queryRunner: QueryRunner, name: string, check: string) {
+  const [exists] = (await queryRunner.query(
+    `SELECT 1 FROM pg_constraint WHERE conname = $1 AND conrelid = 'contact_submissions'::regclass`,
+    [name],
+  )) as unknown[];
+  if (!exists) {
+    await brief(
+      queryRunner,
+      `ALTER TABLE "contact_submissions" ADD CONSTRAINT "${name}" CHECK (${check}) NOT VALID`,
+    );
+  }
+  await queryRunner.query(`ALTER TABLE "contact_submissions" VALIDATE CONSTRAINT "${name}"`);
+}
+
+/** Builds an index CONCURRENTLY, first dropping a build that an earlier attempt left invalid. */
+async function buildIndex(queryRunner: QueryRunner, name: string, on: string) {
+  const [index] = (await queryRunner.query(
+    `SELECT i.indisvalid AS valid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
+      WHERE c.relname = $1`,
+    [name],
+  )) as { valid: boolean }[];
+  if (index?.valid) return;
+  if (index) await queryRunner.query(`DROP INDEX CONCURRENTLY "${name}"`);
+  await queryRunner.query(`CREATE INDEX CONCURRENTLY "${name}" ON "contact_submissions" ${on}`);
+}
+
+/** An index built again beside the one of its name, which then gives way to it. */
+async function replaceIndex(queryRunner: QueryRunner, { name, on }: { name: string; on: string }) {
+  const next = `${name}_next`;
+  await buildIndex(queryRunner, next, on);
+  await queryRunner.query(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`);
+  await brief(queryRunner, `ALTER INDEX "${next}" RENAME TO "${name}"`);
 }
