@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
+import { queueTransactionOf } from '../integrations/queue/job-queue.js';
 import type { Channel } from './channels.js';
 import { DeliveryQueues } from './delivery-queues.js';
 import { PromiseWatch } from './promise-watch.js';
@@ -98,11 +99,7 @@ export class OutboxRelay {
       )) as { id: string; channel: Channel; again: boolean; leadId: string; announces: boolean }[];
       if (rows.length > 0) {
         const enqueuedAt = new Date().toISOString();
-        const db = {
-          executeSql: async (text: string, values?: unknown[]) => ({
-            rows: (await transaction.query(text, values, true)).records as unknown[],
-          }),
-        };
+        const db = queueTransactionOf(transaction);
         await this.queues.enqueue(db, rows, enqueuedAt);
         // A lead's announcement (its email, which every lead has) starts the watch over its
         // promises, once: a row given back by an operator is not a new lead.

@@ -2,7 +2,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
-import { JobQueue, type Job, type QueueTransaction } from '../integrations/queue/job-queue.js';
+import {
+  JobQueue,
+  queueTransactionOf,
+  type Job,
+  type QueueTransaction,
+} from '../integrations/queue/job-queue.js';
 import { recordLeadEvent } from '../leads/lead-events.js';
 import type { LeadKind } from '../leads/lead-kind.js';
 import { LeadOwners } from '../leads/lead-owners.js';
@@ -85,15 +90,7 @@ export class PromiseWatch {
    * (bookings/bookings.service.ts) gets its reminder and escalation with the re-opening.
    */
   async scheduleIn(manager: EntityManager, leadIds: string[]): Promise<void> {
-    const runner = manager.queryRunner!;
-    await this.schedule(
-      {
-        executeSql: async (text: string, values?: unknown[]) => ({
-          rows: (await runner.query(text, values, true)).records as unknown[],
-        }),
-      },
-      leadIds,
-    );
+    await this.schedule(queueTransactionOf(manager.queryRunner!), leadIds);
   }
 
   /** The jobs of leads just announced, in the caller's transaction (the outbox relay's). */

@@ -1,3 +1,4 @@
+import type { QueryRunner } from 'typeorm';
 import {
   PgBoss,
   type Db,
@@ -9,6 +10,13 @@ import {
 
 export type QueueOptions = Parameters<PgBoss['createQueue']>[1];
 export type { Db as QueueTransaction, Job, JobResult };
+
+/** A TypeORM transaction's query runner as the queue's transaction: jobs added in it commit with it. */
+export const queueTransactionOf = (runner: QueryRunner): Db => ({
+  executeSql: async (text: string, values?: unknown[]) => ({
+    rows: (await runner.query(text, values, true)).records as unknown[],
+  }),
+});
 
 /**
  * The service's job queue: pg-boss (https://github.com/timgit/pg-boss) in the service's own
