@@ -22,7 +22,7 @@ endif
 NPM_STAMP := node_modules/.install-stamp
 WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json) deploy/kubernetes/package.json
 
-.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke sign-in-flood tls-check e2e lighthouse up down logs ps e2e-containers leads backup restore recover upgrade version sbom alerts ci ci-smoke
+.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke sign-in-flood tls-check e2e lighthouse up down logs ps e2e-containers openapi leads backup restore recover upgrade version sbom alerts ci ci-smoke
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-15s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -47,6 +47,11 @@ typecheck: $(NPM_STAMP) ## TypeScript (strict) in every package
 test: $(NPM_STAMP) ## Unit and integration tests of every package
 	@echo "Running tests on node $$(node --version)"
 	npm test --workspaces --if-present
+
+openapi: $(NPM_STAMP) ## The console's API document (contract/console-api.json) from the service, and the console's client from it
+	npm run --silent build -w contact-service
+	npm run --silent openapi -w contact-service
+	cd frontend && npx rtk-query-codegen-openapi openapi-config.mjs
 
 build: $(NPM_STAMP) ## Production builds: contact-service (dist/) and the prerendered site (frontend/dist/)
 	npm run --silent build -w contact-service

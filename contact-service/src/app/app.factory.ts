@@ -7,6 +7,8 @@ import { BOOKING_BODY_LIMIT_BYTES } from '../bookings/booking-event.js';
 import { CONTACT_BODY_LIMIT_BYTES } from '../contact/contact-limits.js';
 import { applyMigrations } from '../database/apply-migrations.js';
 import { ApiExceptionFilter } from '../http/api-exception.filter.js';
+import { BodyValidationPipe } from '../http/body-validation.pipe.js';
+import { CONTACT_BODY_WORDING } from '../contact/contact-messages.js';
 import { AppModule, type AppRole } from './app.module.js';
 import { fastifyAdapter } from './fastify-adapter.js';
 
@@ -46,6 +48,7 @@ export async function createApp(
   // /metrics stays outside /api, the only prefix nginx proxies: Prometheus scrapes this port.
   app.setGlobalPrefix('api', { exclude: ['metrics'] });
   app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalPipes(new BodyValidationPipe(CONTACT_BODY_WORDING));
   // The API serves JSON only; the site's own headers are set by nginx.
   await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"] } } });
   // Fastify would parse text/plain into a string; the API accepts JSON only (415 otherwise).

@@ -4,10 +4,19 @@ import { Logger } from 'nestjs-pino';
 import type { EnvironmentService } from '../config/environment.service.js';
 import { apiError } from '../http/api-error.js';
 import { ApiExceptionFilter } from '../http/api-exception.filter.js';
+import { BodyValidationPipe } from '../http/body-validation.pipe.js';
 import { ConsoleAppModule } from './console.module.js';
 import { fastifyAdapter } from './fastify-adapter.js';
 
-const BACKCHANNEL_LOGOUT = '/api/console/sso/backchannel-logout';
+/** Where the console's API lives on its server. */
+export const CONSOLE_PREFIX = 'api/console';
+const BACKCHANNEL_LOGOUT = `/${CONSOLE_PREFIX}/sso/backchannel-logout`;
+/** How the console's API words a body its DTO refuses (http/body-validation.pipe.ts). */
+const CONSOLE_BODY_WORDING = {
+  notObject: 'Send a JSON object.',
+  correct: 'Please correct the highlighted fields.',
+  unknownField: 'This field is not expected.',
+};
 /** The largest console request: a few short fields. */
 const CONSOLE_BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -27,7 +36,8 @@ export async function createConsoleApp(
     { bufferLogs: true, abortOnError: false },
   );
   app.useLogger(app.get(Logger));
-  app.setGlobalPrefix('api/console');
+  app.setGlobalPrefix(CONSOLE_PREFIX);
+  app.useGlobalPipes(new BodyValidationPipe(CONSOLE_BODY_WORDING));
   app.useGlobalFilters(
     new ApiExceptionFilter('The request body is not valid JSON. Send a JSON object.'),
   );

@@ -1,14 +1,24 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Refusal } from '../http/refusal.js';
 import { createHmac } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 
-export interface AuditRecord {
-  id: string;
-  at: Date;
-  command: string;
-  rows: number;
-  actor: string;
-  subjectHash: string | null;
-  details: Record<string, unknown>;
+export class AuditRecord {
+  @ApiProperty()
+  id!: string;
+  @ApiProperty()
+  at!: Date;
+  @ApiProperty()
+  command!: string;
+  @ApiProperty({ type: 'integer' })
+  rows!: number;
+  @ApiProperty()
+  actor!: string;
+  /** The keyed hash of the address the record is about, never the address. */
+  @ApiProperty({ type: String, nullable: true })
+  subjectHash!: string | null;
+  @ApiProperty({ type: Object, additionalProperties: true })
+  details!: Record<string, unknown>;
 }
 
 export type NewAuditRecord = Pick<AuditRecord, 'command' | 'rows' | 'actor'> &
@@ -36,14 +46,16 @@ export interface AuditFilter {
 /** The console's audit screen reads this many records at a time. */
 export const AUDIT_PAGE = 100;
 
-export interface AuditPage {
-  records: AuditRecord[];
+export class AuditPage {
+  @ApiProperty({ type: [AuditRecord] })
+  records!: AuditRecord[];
   /** The `before` of the next (older) page; null when this page holds the oldest record. */
-  older: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  older!: string | null;
 }
 
 /** A filter that cannot be read: the message names it and says what it takes. */
-export class AuditFilterError extends Error {}
+export class AuditFilterError extends Refusal {}
 
 const FILTERS = ['command', 'actor', 'email', 'from', 'to', 'before'] as const;
 type FilterName = (typeof FILTERS)[number];

@@ -1,6 +1,7 @@
-/** The schedulers whose bookings come back to their leads (the migration's CHK_lead_bookings_scheduler). */
-export const SCHEDULERS = ['calendly', 'cal.com'] as const;
-export type Scheduler = (typeof SCHEDULERS)[number];
+import { Refusal } from '../http/refusal.js';
+import type { MeetingStatus, Scheduler } from '../leads/lead-meeting.js';
+
+export { SCHEDULERS, type Scheduler } from '../leads/lead-meeting.js';
 
 /**
  * The largest scheduler payload taken: Calendly's and Cal.com's carry every answer, and an
@@ -10,7 +11,7 @@ export type Scheduler = (typeof SCHEDULERS)[number];
 export const BOOKING_BODY_LIMIT_BYTES = 256 * 1024;
 
 /** What a booking can be: kept, moved to another time, or called off. */
-export type BookingStatus = 'booked' | 'rescheduled' | 'cancelled';
+export type BookingStatus = MeetingStatus;
 
 /**
  * One event of a scheduler's webhook, in the words of this product: each scheduler's reader
@@ -42,11 +43,11 @@ export interface BookingEvent {
  * signature, 400 for a body it cannot read, 422 for an event it does not handle), with a
  * sentence for whoever reads the scheduler's delivery log.
  */
-export class BookingRefusal extends Error {
+export class BookingRefusal extends Refusal {
   constructor(
-    readonly status: 400 | 401 | 422,
+    override readonly status: 400 | 401 | 422,
     message: string,
   ) {
-    super(message);
+    super(message, status);
   }
 }

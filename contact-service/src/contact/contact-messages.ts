@@ -25,3 +25,10 @@ export const CONTACT_MESSAGES = {
   },
   notAccepted: contactFields.notAcceptedMessage,
 } as const;
+
+/** How the public API words a body its DTO refuses (http/body-validation.pipe.ts). */
+export const CONTACT_BODY_WORDING = {
+  notObject: 'The request body must be a JSON object with name, email, company and role.',
+  correct: 'Please correct the highlighted fields and send the form again.',
+  unknownField: CONTACT_MESSAGES.notAccepted,
+};

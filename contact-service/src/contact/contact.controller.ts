@@ -2,8 +2,6 @@ import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import { IdempotencyKey } from '../http/idempotency-key.js';
 import { JsonOnlyGuard } from '../http/json-only.guard.js';
-import { ValidateBodyPipe } from '../http/validate-body.pipe.js';
-import { CONTACT_MESSAGES } from './contact-messages.js';
 import { ContactService, type ContactReceipt } from './contact.service.js';
 import { CreateContactDto } from './dto/create-contact.dto.js';
 
@@ -17,8 +15,7 @@ export class ContactController {
   @Post()
   @HttpCode(201)
   create(
-    @Body(new ValidateBodyPipe(CreateContactDto, CONTACT_MESSAGES.notAccepted))
-    dto: CreateContactDto,
+    @Body() dto: CreateContactDto,
     @IdempotencyKey() idempotencyKey: string | undefined,
   ): Promise<ContactReceipt> {
     return this.contacts.create(dto, idempotencyKey);

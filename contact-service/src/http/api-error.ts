@@ -1,13 +1,20 @@
 import { STATUS_CODES } from 'node:http';
+import { ApiProperty } from '@nestjs/swagger';
 
 /**
  * The one shape of every 4xx and 5xx answer, from this service and from the nginx in front of it
  * (contract/README.md documents it).
  */
-export interface ApiErrorBody {
-  status: number;
-  error: string;
-  message: string;
+export class ApiErrorBody {
+  @ApiProperty({ type: 'integer', example: 400 })
+  status!: number;
+  @ApiProperty({ example: 'Bad Request' })
+  error!: string;
+  /** What a person can do about it. */
+  @ApiProperty()
+  message!: string;
+  /** A message per field of the body that was refused. */
+  @ApiProperty({ required: false, type: Object, additionalProperties: { type: 'string' } })
   fields?: Record<string, string>;
 }
 

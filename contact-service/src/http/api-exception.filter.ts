@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { FastifyReply } from 'fastify';
 import { isDatabaseUnavailable } from '../database/connection-errors.js';
 import { apiError, isApiErrorBody, type ApiErrorBody } from './api-error.js';
+import { Refusal } from './refusal.js';
 
 const BAD_JSON =
   'The request body is not valid JSON. Send a JSON object with name, email, company, role and an optional message.';
@@ -21,12 +22,14 @@ function isFastifyError(error: unknown): error is FastifyError {
 }
 
 /**
- * Turns anything thrown while handling a request into the documented error body. Client errors
- * keep their status; a database that cannot be used now is a 503 (with Retry-After); anything
+ * Turns anything thrown while handling a request into the documented error body: the one place
+ * where an error becomes a status. A refusal of the product's rules (refusal.ts) and Nest's own
+ * client errors keep their status; a database that cannot be used now is a 503 (with Retry-After); anything
  * else unexpected is logged with its stack and answered with a plain 500, so no internals ever
  * reach the client.
  */
 export function toApiError(error: unknown, logger: Logger, unreadable?: string): ApiErrorBody {
+  if (error instanceof Refusal) return apiError(error.status, error.message);
   if (error instanceof HttpException) {
     const response = error.getResponse();
     if (isApiErrorBody(response)) return response;

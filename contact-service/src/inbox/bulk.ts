@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { isStatus, type LeadStatus } from '../leads/lead-status.js';
 import { FilterError } from './inbox-filter.js';
 import { InboxRefusal, type Actor, type Inbox } from './inbox.js';
@@ -11,10 +12,13 @@ export type BulkAction =
   | { action: 'spam' }
   | { action: 'not-spam' };
 
-export interface BulkResult {
-  id: string;
-  ok: boolean;
+export class BulkResult {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+  @ApiProperty()
+  ok!: boolean;
   /** Why this lead was refused, for a person. */
+  @ApiProperty({ required: false, description: 'Why this lead was refused, for a person.' })
   message?: string;
 }
 

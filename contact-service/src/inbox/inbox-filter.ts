@@ -1,3 +1,4 @@
+import { Refusal } from '../http/refusal.js';
 import type { LeadKind } from '../leads/lead-kind.js';
 import { isStatus, type LeadStatus } from '../leads/lead-status.js';
 import { dayEnd, dayStart } from '../leads/support-hours.js';
@@ -40,7 +41,7 @@ export const SEARCH_MAX = 200;
 export const PAGE_SIZE = 50;
 
 /** A filter that cannot be read: its message names the parameter and says what it takes. */
-export class FilterError extends Error {}
+export class FilterError extends Refusal {}
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const CURSOR = /^(\d{1,19})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;

@@ -1,16 +1,22 @@
-import type { DeliveryRecord } from '../leads/delivery-record.js';
-import type { LeadEvent } from '../leads/lead-events.js';
-import type { Due, PromiseRules } from '../leads/lead-promises.js';
-import type { LeadStatus } from '../leads/lead-status.js';
-import type { RelatedLead } from '../leads/related-leads.js';
+import { Refusal, REFUSAL_STATUS } from '../http/refusal.js';
+import { ApiExtraModels, ApiProperty, getSchemaPath, OmitType } from '@nestjs/swagger';
+import { DeliveryRecord } from '../leads/delivery-record.js';
+import { LEAD_EVENT_TYPES, type LeadEvent } from '../leads/lead-events.js';
+import { Due, type PromiseRules } from '../leads/lead-promises.js';
+import { STATUSES, type LeadStatus } from '../leads/lead-status.js';
+import { RELATED_LIST_MAX, RelatedLead } from '../leads/related-leads.js';
 import type { Role } from '../operators/accounts.js';
 import type { InboxCursor } from './inbox-filter.js';
-import type { InboxLead, InboxRow, Note } from './inbox.store.js';
+import { InboxLead, InboxRow, Note } from './inbox.store.js';
 
 /** What the inbox's operations take and answer (inbox.ts). */
 export type { Due };
 
-export type InboxEntry = Omit<InboxRow, 'micros' | 'callbackFrom'> & { due: Due | null };
+/** A lead in the inbox's list: no address, no message; the promise it still has open. */
+export class InboxEntry extends OmitType(InboxRow, ['micros', 'callbackFrom'] as const) {
+  @ApiProperty({ type: Due, nullable: true })
+  due!: Due | null;
+}
 
 export interface InboxPage {
   leads: InboxEntry[];
@@ -18,14 +24,27 @@ export interface InboxPage {
   next: InboxCursor | null;
 }
 
-export interface OpenedLead extends InboxLead {
-  due: Due | null;
-  next: readonly LeadStatus[];
-  notifications: DeliveryRecord[];
-  history: LeadEvent[];
-  /** Earlier leads from the same address or company domain, newest first. */
-  related: RelatedLead[];
-  notes: Note[];
+/** Everything about one lead, as the lead screen shows it. */
+@ApiExtraModels(...LEAD_EVENT_TYPES)
+export class OpenedLead extends InboxLead {
+  @ApiProperty({ type: Due, nullable: true })
+  due!: Due | null;
+  /** The statuses the lead's workflow allows next. */
+  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus', isArray: true })
+  next!: readonly LeadStatus[];
+  @ApiProperty({ type: [DeliveryRecord] })
+  notifications!: DeliveryRecord[];
+  /** Oldest first. */
+  @ApiProperty({
+    type: 'array',
+    items: { oneOf: LEAD_EVENT_TYPES.map((type) => ({ $ref: getSchemaPath(type) })) },
+  })
+  history!: LeadEvent[];
+  /** Earlier leads from the same address or company domain, newest first (spam never). */
+  @ApiProperty({ type: [RelatedLead], maxItems: RELATED_LIST_MAX })
+  related!: RelatedLead[];
+  @ApiProperty({ type: [Note] })
+  notes!: Note[];
 }
 
 /**
@@ -33,12 +52,12 @@ export interface OpenedLead extends InboxLead {
  * sent cannot be used; `missing`: no such lead; `conflict`: the lead's state does not allow it;
  * `forbidden`: the operator's role does not.
  */
-export class InboxRefusal extends Error {
+export class InboxRefusal extends Refusal {
   constructor(
     message: string,
-    readonly kind: 'invalid' | 'missing' | 'conflict' | 'forbidden' = 'conflict',
+    kind: 'invalid' | 'missing' | 'conflict' | 'forbidden' = 'conflict',
   ) {
-    super(message);
+    super(message, REFUSAL_STATUS[kind]);
   }
 }
 

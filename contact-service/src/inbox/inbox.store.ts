@@ -1,61 +1,87 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { LEAD_COLUMNS, type LeadRecord } from '../leads/lead.js';
-import type { LeadKind } from '../leads/lead-kind.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { LEAD_COLUMNS, LeadRecord } from '../leads/lead.js';
+import { LEAD_KINDS, type LeadKind } from '../leads/lead-kind.js';
 import { settledCounts } from '../leads/lead-counts.js';
 import { historyOf, type LeadEvent } from '../leads/lead-events.js';
-import { meetingSql, type Meeting } from '../leads/lead-meeting.js';
+import { Meeting, meetingSql } from '../leads/lead-meeting.js';
 import type { DueCutoffs } from '../leads/lead-promises.js';
-import type { LeadStatus } from '../leads/lead-status.js';
-import { FREE_MAIL_DOMAINS, relatedCountSql } from '../leads/related-leads.js';
+import { STATUSES, type LeadStatus } from '../leads/lead-status.js';
+import { FREE_MAIL_DOMAINS, RELATED_COUNT_MAX, relatedCountSql } from '../leads/related-leads.js';
 import { conditions, dueSteps, ME, type DayBounds, type Opener } from './inbox-conditions.js';
 import type { InboxCursor, InboxFilter } from './inbox-filter.js';
 
 export type { DayBounds };
 
 /** A lead in the inbox's list: what a list needs, and no address or message. */
-export interface InboxRow {
-  id: string;
-  receivedAt: Date;
-  kind: LeadKind;
-  status: LeadStatus;
-  name: string;
-  company: string;
-  role: string;
+export class InboxRow {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+  @ApiProperty()
+  receivedAt!: Date;
+  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' })
+  kind!: LeadKind;
+  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' })
+  status!: LeadStatus;
+  @ApiProperty()
+  name!: string;
+  @ApiProperty()
+  company!: string;
+  @ApiProperty()
+  role!: string;
   /** Not opened yet by the operator who asks. */
-  unread: boolean;
-  spam: boolean;
+  @ApiProperty({ description: 'Not opened yet by the operator who asks.' })
+  unread!: boolean;
+  @ApiProperty()
+  spam!: boolean;
   /** Some notification of it ran out of attempts. */
-  deliveryFailed: boolean;
+  @ApiProperty()
+  deliveryFailed!: boolean;
   /** The username of the operator on it, or null: the team's. */
-  owner: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  owner!: string | null;
   /** Earlier leads from the same address or company domain (up to RELATED_COUNT_MAX + 1). */
-  related: number;
+  @ApiProperty({ type: 'integer', maximum: RELATED_COUNT_MAX + 1 })
+  related!: number;
   /** When a cancelled booking re-opened its callback promise (null: it counts from receipt). */
-  callbackFrom: Date | null;
+  @ApiProperty({ type: Date, nullable: true })
+  callbackFrom!: Date | null;
   /** The call it booked through the scheduler, if any. */
-  meeting: Meeting | null;
+  @ApiProperty({ type: Meeting, nullable: true })
+  meeting!: Meeting | null;
   /** The received time in µs, exact, for the next page's cursor. */
-  micros: string;
+  @ApiProperty()
+  micros!: string;
 }
 
 /**
  * A lead as the lead screen shows it: every field, its status, whether it was read, who owns it
  * and when it was first answered.
  */
-export type InboxLead = LeadRecord & {
-  status: LeadStatus;
-  readAt: Date | null;
-  owner: string | null;
-  respondedAt: Date | null;
-  callbackFrom: Date | null;
-  meeting: Meeting | null;
-};
+export class InboxLead extends LeadRecord {
+  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' })
+  status!: LeadStatus;
+  @ApiProperty({ type: Date, nullable: true })
+  readAt!: Date | null;
+  @ApiProperty({ type: String, nullable: true })
+  owner!: string | null;
+  @ApiProperty({ type: Date, nullable: true })
+  respondedAt!: Date | null;
+  @ApiProperty({ type: Date, nullable: true })
+  callbackFrom!: Date | null;
+  @ApiProperty({ type: Meeting, nullable: true })
+  meeting!: Meeting | null;
+}
 
-export interface Note {
-  id: string;
-  at: Date;
-  author: string;
-  body: string;
+export class Note {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+  @ApiProperty()
+  at!: Date;
+  @ApiProperty()
+  author!: string;
+  @ApiProperty()
+  body!: string;
 }
 
 const KIND = 's.kind';

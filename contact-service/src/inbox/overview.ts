@@ -1,43 +1,88 @@
+import { ApiProperty, OmitType } from '@nestjs/swagger';
 import type { DataSource } from 'typeorm';
 import { LEAD_KINDS, type LeadKind } from '../leads/lead-kind.js';
 import { dueCutoffs, FIRST_STEP, type PromiseRules } from '../leads/lead-promises.js';
-import { openPromises, type OpenPromises } from '../leads/promise-counts.js';
-import { bookingWeeks, type BookingWeek } from '../leads/speed-to-lead.js';
+import { OpenPromises, openPromises } from '../leads/promise-counts.js';
+import { BookingWeek, bookingWeeks } from '../leads/speed-to-lead.js';
 import { SUPPORT_TIME_ZONE } from '../leads/support-hours.js';
-import { fieldPercentiles, type FieldPercentile } from '../measurements/field-measurement-store.js';
+import { FieldPercentile, fieldPercentiles } from '../measurements/field-measurement-store.js';
 
-export interface Overview {
-  since: Date;
-  /** Leads received per week (its Monday, YYYY-MM-DD, in the support time zone) and kind. */
-  weekly: { week: string; kind: LeadKind; n: number }[];
-  /** The median hours from receipt to a lead's first response, per kind. */
-  firstResponse: { kind: LeadKind; leads: number; medianHours: number }[];
-  /**
-   * Per week of receipt and kind, the first promise (a callback, an acknowledgement): how many
-   * were answered, kept on time, broken (answered late, or not answered and past due), still
-   * open; the share kept of those decided, and the first response's median and 90th percentile.
-   */
-  promises: {
-    week: string;
-    kind: LeadKind;
-    answered: number;
-    kept: number;
-    late: number;
-    open: number;
-    keptShare: number | null;
-    medianHours: number | null;
-    p90Hours: number | null;
-  }[];
-  /**
-   * Speed to lead with the booking (leads/speed-to-lead.ts): per week of receipt, the contact
-   * requests of the form, those booked and booked within the callback promise (`share` of the
-   * requests), the hours to the first booking, and the bookings that came with no form.
-   */
-  bookings: (Omit<BookingWeek, 'week'> & { week: string; share: number | null })[];
+/** Leads received in a week (its Monday, YYYY-MM-DD, in the support time zone), of a kind. */
+export class WeeklyCount {
+  @ApiProperty()
+  week!: string;
+  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' })
+  kind!: LeadKind;
+  @ApiProperty({ type: 'integer' })
+  n!: number;
+}
+
+/** The median hours from receipt to a lead's first response, of a kind. */
+export class FirstResponse {
+  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' })
+  kind!: LeadKind;
+  @ApiProperty({ type: 'integer' })
+  leads!: number;
+  @ApiProperty()
+  medianHours!: number;
+}
+
+/**
+ * Per week of receipt and kind, the first promise (a callback, an acknowledgement): how many
+ * were answered, kept on time, broken (answered late, or not answered and past due), still
+ * open; the share kept of those decided, and the first response's median and 90th percentile.
+ */
+export class PromiseWeek {
+  @ApiProperty()
+  week!: string;
+  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' })
+  kind!: LeadKind;
+  @ApiProperty({ type: 'integer' })
+  answered!: number;
+  @ApiProperty({ type: 'integer' })
+  kept!: number;
+  @ApiProperty({ type: 'integer' })
+  late!: number;
+  @ApiProperty({ type: 'integer' })
+  open!: number;
+  /** kept / (kept + late), 0..1; null while no promise of the week is due or answered. */
+  @ApiProperty({ type: Number, nullable: true })
+  keptShare!: number | null;
+  @ApiProperty({ type: Number, nullable: true })
+  medianHours!: number | null;
+  @ApiProperty({ type: Number, nullable: true })
+  p90Hours!: number | null;
+}
+
+/**
+ * Speed to lead with the booking (leads/speed-to-lead.ts) in one week: the contact requests of
+ * the form, those booked and booked within the callback promise (`share` of the requests), the
+ * hours to the first booking, and the bookings that came with no form.
+ */
+export class BookingWeekShare extends OmitType(BookingWeek, ['week'] as const) {
+  @ApiProperty()
+  week!: string;
+  @ApiProperty({ type: Number, nullable: true })
+  share!: number | null;
+}
+
+export class Overview {
+  @ApiProperty()
+  since!: Date;
+  @ApiProperty({ type: [WeeklyCount] })
+  weekly!: WeeklyCount[];
+  @ApiProperty({ type: [FirstResponse] })
+  firstResponse!: FirstResponse[];
+  @ApiProperty({ type: [PromiseWeek] })
+  promises!: PromiseWeek[];
+  @ApiProperty({ type: [BookingWeekShare] })
+  bookings!: BookingWeekShare[];
   /** Leads with a promise overdue or due soon, per kind and step. */
-  due: OpenPromises[];
+  @ApiProperty({ type: [OpenPromises] })
+  due!: OpenPromises[];
   /** The site's field measurements: each page's 75th percentile per metric, last 28 days. */
-  field: FieldPercentile[];
+  @ApiProperty({ type: [FieldPercentile] })
+  field!: FieldPercentile[];
 }
 
 /**

@@ -1,21 +1,38 @@
-export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
+import { ApiProperty } from '@nestjs/swagger';
+
+export const DELIVERY_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
  * One notification of a lead (table notifications) as operators read it: its channel (one of
  * notifications/channels.ts) and where its delivery stands.
  */
-export interface DeliveryRecord {
-  id: string;
-  submissionId: string;
-  channel: string;
+export class DeliveryRecord {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+  @ApiProperty({ format: 'uuid' })
+  submissionId!: string;
+  @ApiProperty()
+  channel!: string;
   /** What it tells: the lead itself ('lead'), or a reminder or escalation of one of its promises. */
-  purpose: string;
-  status: DeliveryStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  sentAt: Date | null;
+  @ApiProperty({
+    description:
+      'lead, or reminder:<step> and escalation:<step>, with :<epoch> for a promise re-opened by a cancelled booking',
+  })
+  purpose!: string;
+  /** Cancelled: a reminder no longer needed (the promise was kept, or the lead is spam). */
+  @ApiProperty({ enum: DELIVERY_STATUSES, enumName: 'DeliveryStatus' })
+  status!: DeliveryStatus;
+  @ApiProperty({ type: 'integer' })
+  attempts!: number;
+  @ApiProperty({ type: String, nullable: true })
+  lastError!: string | null;
+  @ApiProperty()
+  createdAt!: Date;
+  @ApiProperty()
+  updatedAt!: Date;
+  @ApiProperty({ type: Date, nullable: true })
+  sentAt!: Date | null;
 }
 
 /** The select list that reads a DeliveryRecord from notifications under the alias `n`. */

@@ -1,6 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import type { PromisedStep } from './lead-promises.js';
-import type { LeadStatus } from './lead-status.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { MEETING_STATUSES, type MeetingStatus } from './lead-meeting.js';
+import { PROMISED_STEPS, type PromisedStep } from './lead-promises.js';
+import { STATUSES, type LeadStatus } from './lead-status.js';
 
 /**
  * One line of a lead's history, as the lead screen and `leads show` tell it: its status changes
@@ -8,19 +10,76 @@ import type { LeadStatus } from './lead-status.js';
  * was given it, each reminder and escalation of its promises, notifications cancelled, and each
  * booking, reschedule and cancellation of its call through the scheduler (actor: the scheduler).
  */
-export type LeadEvent = { at: Date; actor: string } & (
-  | { event: 'status'; from: LeadStatus; to: LeadStatus }
-  | { event: 'owner'; from: string | null; to: string | null }
-  | { event: 'reminder' | 'escalation'; step: PromisedStep; to: string }
-  | { event: 'cancelled'; step: PromisedStep | null; count: number }
-  | {
-      event: 'booking';
-      status: 'booked' | 'rescheduled' | 'cancelled';
-      startsAt: string;
-      endsAt: string;
-      host: string | null;
-    }
-);
+export type LeadEvent = StatusEvent | OwnerEvent | NoticeEvent | CancelledEvent | MeetingEvent;
+
+/** When and who: a username, or a system actor (`auto-assign`, `calendly`, …). */
+abstract class HistoryLine {
+  @ApiProperty()
+  at!: Date;
+  @ApiProperty()
+  actor!: string;
+}
+
+export class StatusEvent extends HistoryLine {
+  @ApiProperty({ enum: ['status'] })
+  event!: 'status';
+  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' })
+  from!: LeadStatus;
+  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' })
+  to!: LeadStatus;
+}
+
+export class OwnerEvent extends HistoryLine {
+  @ApiProperty({ enum: ['owner'] })
+  event!: 'owner';
+  @ApiProperty({ type: String, nullable: true })
+  from!: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  to!: string | null;
+}
+
+/** A reminder or escalation of a promise; `to`: who was told, in words ("the team"). */
+export class NoticeEvent extends HistoryLine {
+  @ApiProperty({ enum: ['reminder', 'escalation'] })
+  event!: 'reminder' | 'escalation';
+  @ApiProperty({ enum: PROMISED_STEPS, enumName: 'PromisedStep' })
+  step!: PromisedStep;
+  @ApiProperty()
+  to!: string;
+}
+
+/** Pending notifications dropped: a step's promise was kept, or (step null) the lead is spam. */
+export class CancelledEvent extends HistoryLine {
+  @ApiProperty({ enum: ['cancelled'] })
+  event!: 'cancelled';
+  @ApiProperty({ enum: PROMISED_STEPS, enumName: 'PromisedStep', nullable: true })
+  step!: PromisedStep | null;
+  @ApiProperty({ type: 'integer' })
+  count!: number;
+}
+
+/** The scheduler (actor `calendly` or `cal.com`) booked, moved or called off the call. */
+export class MeetingEvent extends HistoryLine {
+  @ApiProperty({ enum: ['booking'] })
+  event!: 'booking';
+  @ApiProperty({ enum: MEETING_STATUSES, enumName: 'MeetingStatus' })
+  status!: MeetingStatus;
+  @ApiProperty({ format: 'date-time' })
+  startsAt!: string;
+  @ApiProperty({ format: 'date-time' })
+  endsAt!: string;
+  @ApiProperty({ type: String, nullable: true })
+  host!: string | null;
+}
+
+/** The classes of a history's lines, for the API's description of the lead screen. */
+export const LEAD_EVENT_TYPES = [
+  StatusEvent,
+  OwnerEvent,
+  NoticeEvent,
+  CancelledEvent,
+  MeetingEvent,
+];
 
 /** What an event of kind E holds besides when, who and which. */
 type Details<E extends LeadEvent['event']> = LeadEvent extends infer Each

@@ -1,14 +1,29 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** The schedulers whose bookings come back to their leads (the migration's CHK_lead_bookings_scheduler). */
+export const SCHEDULERS = ['calendly', 'cal.com'] as const;
+export type Scheduler = (typeof SCHEDULERS)[number];
+
+export const MEETING_STATUSES = ['booked', 'rescheduled', 'cancelled'] as const;
+export type MeetingStatus = (typeof MEETING_STATUSES)[number];
+
 /**
  * The discovery call a lead booked through the scheduler (table lead_bookings, src/bookings/):
  * its latest booking, as the inbox row, the lead screen and `leads show` tell it. A rescheduled
  * booking has its new times; a cancelled one stays, marked so, until another is made.
  */
-export interface Meeting {
-  scheduler: 'calendly' | 'cal.com';
-  status: 'booked' | 'rescheduled' | 'cancelled';
-  startsAt: string;
-  endsAt: string;
-  host: string | null;
+export class Meeting {
+  @ApiProperty({ enum: SCHEDULERS, enumName: 'Scheduler' })
+  scheduler!: Scheduler;
+  @ApiProperty({ enum: MEETING_STATUSES, enumName: 'MeetingStatus' })
+  status!: MeetingStatus;
+  @ApiProperty({ format: 'date-time' })
+  startsAt!: string;
+  @ApiProperty({ format: 'date-time' })
+  endsAt!: string;
+  /** The host's name (or address) as the scheduler gave it. */
+  @ApiProperty({ type: String, nullable: true })
+  host!: string | null;
 }
 
 const utc = (column: string) =>

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import promises from '@proposal-site/contract/promises.json' with { type: 'json' };
 import type { EnvironmentService } from '../config/environment.service.js';
 import type { LeadKind } from './lead-kind.js';
@@ -88,12 +89,16 @@ export function reminderAt(step: PromisedStep, receivedAt: Date, rules: PromiseR
 }
 
 /** The promise a lead still has open: when it is due, and whether it is overdue or due soon. */
-export interface Due {
-  step: PromisedStep;
-  at: Date;
-  overdue: boolean;
+export class Due {
+  @ApiProperty({ enum: PROMISED_STEPS, enumName: 'PromisedStep' })
+  step!: PromisedStep;
+  @ApiProperty()
+  at!: Date;
+  @ApiProperty()
+  overdue!: boolean;
   /** Its reminder time has come, its due time not yet. */
-  soon: boolean;
+  @ApiProperty({ description: 'Its reminder time has come, its due time not yet.' })
+  soon!: boolean;
 }
 
 export function openPromise(

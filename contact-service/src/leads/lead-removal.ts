@@ -1,10 +1,13 @@
+import { ApiProperty } from '@nestjs/swagger';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 
 /** What an erasure or a purge removed (or, counted first, would remove). */
-export interface Removed {
-  submissions: number;
-  notifications: number;
+export class Removed {
+  @ApiProperty({ type: 'integer' })
+  submissions!: number;
+  @ApiProperty({ type: 'integer' })
+  notifications!: number;
 }
 
 /** The submissions an erasure ($1: the address, in any case) and a purge ($1: days) remove. */

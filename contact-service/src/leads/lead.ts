@@ -1,4 +1,5 @@
-import { visitorText, type LeadKind } from './lead-kind.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { LEAD_KINDS, visitorText, type LeadKind } from './lead-kind.js';
 
 export type { LeadKind } from './lead-kind.js';
 export type { PromisedStep } from './lead-promises.js';
@@ -7,16 +8,25 @@ export type { PromisedStep } from './lead-promises.js';
  * A lead as it is stored (table contact_submissions), with its kind: the one definition of its
  * row, read by the store, the notifications and the tests through LEAD_COLUMNS.
  */
-export interface LeadRecord {
-  id: string;
-  createdAt: Date;
-  kind: LeadKind;
-  name: string;
-  email: string;
-  company: string;
-  role: string;
-  message: string | null;
-  spamReason: string | null;
+export class LeadRecord {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+  @ApiProperty()
+  createdAt!: Date;
+  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' })
+  kind!: LeadKind;
+  @ApiProperty()
+  name!: string;
+  @ApiProperty()
+  email!: string;
+  @ApiProperty()
+  company!: string;
+  @ApiProperty()
+  role!: string;
+  @ApiProperty({ type: String, nullable: true })
+  message!: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  spamReason!: string | null;
 }
 
 /** The select list that reads a LeadRecord from contact_submissions under the alias `s`. */

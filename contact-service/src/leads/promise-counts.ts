@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { LeadKind } from './lead-kind.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { LEAD_KINDS, type LeadKind } from './lead-kind.js';
 import {
   dueCutoffs,
   OPEN_WHILE,
@@ -10,11 +11,15 @@ import {
 } from './lead-promises.js';
 
 /** How many leads have a step open past its due time, and past its reminder but not yet due. */
-export interface OpenPromises {
-  kind: LeadKind;
-  step: PromisedStep;
-  overdue: number;
-  soon: number;
+export class OpenPromises {
+  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' })
+  kind!: LeadKind;
+  @ApiProperty({ enum: PROMISED_STEPS, enumName: 'PromisedStep' })
+  step!: PromisedStep;
+  @ApiProperty({ type: 'integer' })
+  overdue!: number;
+  @ApiProperty({ type: 'integer' })
+  soon!: number;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
-import type { LeadKind } from './lead-kind.js';
-import type { LeadStatus } from './lead-status.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { LEAD_KINDS, type LeadKind } from './lead-kind.js';
+import { STATUSES, type LeadStatus } from './lead-status.js';
 
 /**
  * Mail providers anyone can sign up with: two leads from such a domain share a provider, not a
@@ -42,14 +43,21 @@ export const FREE_MAIL_DOMAINS = [
 ] as const;
 
 /** A lead's earlier lead from the same address or the same company's email domain. */
-export interface RelatedLead {
-  id: string;
-  receivedAt: Date;
-  kind: LeadKind;
-  status: LeadStatus;
-  name: string;
-  company: string;
-  sameAddress: boolean;
+export class RelatedLead {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+  @ApiProperty()
+  receivedAt!: Date;
+  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' })
+  kind!: LeadKind;
+  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' })
+  status!: LeadStatus;
+  @ApiProperty()
+  name!: string;
+  @ApiProperty()
+  company!: string;
+  @ApiProperty()
+  sameAddress!: boolean;
 }
 
 /** The most earlier leads a row counts (it shows "99+" past that) and a lead screen lists. */

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import type { DataSource } from 'typeorm';
 import { CALLBACK_HOURS } from './lead-promises.js';
 
@@ -8,14 +9,22 @@ import { CALLBACK_HOURS } from './lead-promises.js';
  * the first booking (median, 90th percentile), and the bookings that came with no form (they made
  * their lead: lead_bookings.made_lead). `week` null is the whole period.
  */
-export interface BookingWeek {
-  week: string | null;
-  requests: number;
-  booked: number;
-  inPromise: number;
-  noForm: number;
-  medianHours: number | null;
-  p90Hours: number | null;
+export class BookingWeek {
+  /** Its Monday (YYYY-MM-DD); null: the whole period. */
+  @ApiProperty({ type: String, nullable: true })
+  week!: string | null;
+  @ApiProperty({ type: 'integer' })
+  requests!: number;
+  @ApiProperty({ type: 'integer' })
+  booked!: number;
+  @ApiProperty({ type: 'integer' })
+  inPromise!: number;
+  @ApiProperty({ type: 'integer' })
+  noForm!: number;
+  @ApiProperty({ type: Number, nullable: true })
+  medianHours!: number | null;
+  @ApiProperty({ type: Number, nullable: true })
+  p90Hours!: number | null;
 }
 
 const HOURS = `extract(epoch FROM f.booked_at - s.created_at) / 3600`;

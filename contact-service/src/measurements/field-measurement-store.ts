@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { CLS_BUCKETS, TIME_BUCKETS } from '../metrics/field-metrics.js';
-import type { VitalName } from './measurement-body.js';
+import { VITALS, type VitalName } from './measurement-body.js';
+import { ApiProperty } from '@nestjs/swagger';
 
 /**
  * The field measurements kept for the console's overview: per day (UTC), page, metric and
@@ -63,16 +64,20 @@ export class FieldMeasurementBuffer {
   }
 }
 
-export interface FieldPercentile {
-  route: string;
-  metric: VitalName;
+export class FieldPercentile {
+  @ApiProperty()
+  route!: string;
+  @ApiProperty({ enum: VITALS, enumName: 'VitalName' })
+  metric!: VitalName;
   /** Page views measured in the period. */
-  views: number;
+  @ApiProperty({ type: 'integer' })
+  views!: number;
   /**
    * The 75th percentile, as the upper bound of the bucket it falls in (seconds, or the CLS
    * score), as Google's Core Web Vitals assessment reads a page; null past the last bound.
    */
-  p75: number | null;
+  @ApiProperty({ type: Number, nullable: true })
+  p75!: number | null;
 }
 
 /** The 75th percentile of each page's metrics over the last FIELD_DAYS days. */

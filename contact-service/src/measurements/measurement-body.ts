@@ -8,13 +8,15 @@ import { z } from 'zod';
  */
 const { limits } = contract;
 export type VitalName = 'LCP' | 'INP' | 'CLS' | 'FCP' | 'TTFB';
+/** The metrics the contract measures. */
+export const VITALS = contract.vitals as readonly VitalName[];
 
 export const measurementBody = z.strictObject({
   route: z.string().max(limits.routeLength).startsWith('/'),
   vitals: z
     .array(
       z.strictObject({
-        name: z.enum(contract.vitals as [VitalName, ...VitalName[]]),
+        name: z.enum(VITALS as [VitalName, ...VitalName[]]),
         value: z.number().finite().min(0).max(limits.vitalMax),
       }),
     )

@@ -1,3 +1,5 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Refusal, REFUSAL_STATUS } from '../http/refusal.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { AUTO_ASSIGN_ACTOR, LeadOwners } from '../leads/lead-owners.js';
@@ -11,30 +13,35 @@ export type Role = (typeof ROLES)[number];
 /** How long an enrolment link works, once. */
 export const ENROLMENT_HOURS = 24;
 
-export interface Account {
-  id: string;
-  username: string;
-  role: Role;
+export class Account {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+  @ApiProperty()
+  username!: string;
+  @ApiProperty({ enum: ROLES, enumName: 'Role' })
+  role!: Role;
   /** Has set a password and a second factor through an enrolment link. */
-  enrolled: boolean;
-  disabled: boolean;
+  @ApiProperty()
+  enrolled!: boolean;
+  @ApiProperty()
+  disabled!: boolean;
   /** Linked to the identity provider's user (issuer and subject): signs in through it. */
-  linked: boolean;
+  @ApiProperty()
+  linked!: boolean;
   /** May sign in with its password when SSO_REQUIRED=on; each such sign-in alerts the admins. */
-  breakGlass: boolean;
-  createdAt: Date;
+  @ApiProperty()
+  breakGlass!: boolean;
+  @ApiProperty()
+  createdAt!: Date;
 }
 
 /**
  * What an operator asked for that cannot be done: the message says why. `kind` tells the console
  * which answer it is: input it cannot read, no such account, or a clash with how things stand.
  */
-export class AccountError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'invalid' | 'missing' | 'conflict' = 'invalid',
-  ) {
-    super(message);
+export class AccountError extends Refusal {
+  constructor(message: string, kind: 'invalid' | 'missing' | 'conflict' = 'invalid') {
+    super(message, REFUSAL_STATUS[kind]);
   }
 }
 

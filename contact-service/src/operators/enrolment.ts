@@ -1,3 +1,5 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Refusal } from '../http/refusal.js';
 import type { DataSource } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { raiseBreakGlassAlert } from './break-glass-alarm.js';
@@ -24,13 +26,16 @@ export function enrolmentLink(consoleOrigin: string, token: string): string {
 }
 
 /** A refused enrolment step: the message says what to do. */
-export class EnrolmentError extends Error {}
+export class EnrolmentError extends Refusal {}
 
-export interface OpenedEnrolment {
-  username: string;
+export class OpenedEnrolment {
+  @ApiProperty()
+  username!: string;
   /** For the authenticator app: the otpauth:// URI (a QR code) and the same secret to type. */
-  totpUri: string;
-  totpSecret: string;
+  @ApiProperty()
+  totpUri!: string;
+  @ApiProperty()
+  totpSecret!: string;
 }
 
 interface Pending {

@@ -1,19 +1,24 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Refusal } from '../http/refusal.js';
 import type { DataSource } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import type { Operator } from './sessions.js';
 
 /** What an operator sets on their account page for leads (migration 1795800000000). */
-export interface LeadPreferences {
+export class LeadPreferences {
   /** Where the reminders of the leads they own go; none: to the team. */
-  email: string | null;
+  @ApiProperty({ type: String, nullable: true, maxLength: 254 })
+  email!: string | null;
   /** Wants new leads in turn (AUTO_ASSIGN). */
-  autoAssign: boolean;
+  @ApiProperty()
+  autoAssign!: boolean;
   /** Given no lead before this day (YYYY-MM-DD, the support time zone's), or null. */
-  awayUntil: string | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true })
+  awayUntil!: string | null;
 }
 
 /** Preferences that cannot be stored: the message says what to fix. */
-export class PreferencesError extends Error {}
+export class PreferencesError extends Refusal {}
 
 const EMAIL = /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:]+$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,3 +1,4 @@
+import { Refusal } from '../http/refusal.js';
 import type { DataSource } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
@@ -14,7 +15,7 @@ export const PASSKEY_REFUSED =
   'Your passkey could not be added: its answer did not hold. Start again with "Add a passkey".';
 
 /** A refused change to one's own account: the message says what to do. */
-export class OwnAccountError extends Error {}
+export class OwnAccountError extends Refusal {}
 
 /** An account that signs in through the provider has no password, codes or passkeys here. */
 function signsInHere(operator: Operator): void {

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   generateAuthenticationOptions,
@@ -19,11 +20,15 @@ const CHALLENGE_MS = 5 * 60_000;
 /** What a passkey's owner sees in their account; the console names one when none is given. */
 export const PASSKEY_NAME_MAX = 100;
 
-export interface PasskeyInfo {
-  id: string;
-  name: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
+export class PasskeyInfo {
+  @ApiProperty()
+  id!: string;
+  @ApiProperty()
+  name!: string;
+  @ApiProperty()
+  createdAt!: Date;
+  @ApiProperty({ type: Date, nullable: true })
+  lastUsedAt!: Date | null;
 }
 
 /** A passkey answer the console's browser code sent, as text: parsed here, never trusted. */

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Role } from './accounts.js';
 import { hashOf, newToken } from './tokens.js';
@@ -33,13 +34,18 @@ export interface SsoSession {
   tokens: Buffer;
 }
 
-export interface SessionInfo {
+export class SessionInfo {
   /** A reference to a session that is not its id: the first 16 characters of its hash. */
-  ref: string;
-  createdAt: Date;
-  lastSeenAt: Date;
-  userAgent: string | null;
-  current: boolean;
+  @ApiProperty()
+  ref!: string;
+  @ApiProperty()
+  createdAt!: Date;
+  @ApiProperty()
+  lastSeenAt!: Date;
+  @ApiProperty({ type: String, nullable: true })
+  userAgent!: string | null;
+  @ApiProperty()
+  current!: boolean;
 }
 
 /**

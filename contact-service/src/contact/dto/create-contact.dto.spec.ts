@@ -3,8 +3,8 @@ import { BadRequestException } from '@nestjs/common';
 import contactFields from '@proposal-site/contract/contact-fields.json' with { type: 'json' };
 import table from '@proposal-site/contract/contact-payloads.json' with { type: 'json' };
 import { isApiErrorBody } from '../../http/api-error.js';
-import { ValidateBodyPipe } from '../../http/validate-body.pipe.js';
-import { CONTACT_MESSAGES } from '../contact-messages.js';
+import { BodyValidationPipe } from '../../http/body-validation.pipe.js';
+import { CONTACT_BODY_WORDING, CONTACT_MESSAGES } from '../contact-messages.js';
 import { CreateContactDto } from './create-contact.dto.js';
 
 interface Case {
@@ -15,11 +15,12 @@ interface Case {
 
 const valid = table.valid as unknown as Case[];
 const invalid = table.invalid as unknown as Case[];
-const pipe = new ValidateBodyPipe(CreateContactDto, CONTACT_MESSAGES.notAccepted);
+const pipe = new BodyValidationPipe(CONTACT_BODY_WORDING);
+const asBody = { type: 'body', metatype: CreateContactDto } as const;
 
 async function rejection(payload: unknown): Promise<Record<string, unknown>> {
   try {
-    await pipe.transform(payload);
+    await pipe.transform(payload, asBody);
   } catch (error) {
     expect(error).toBeInstanceOf(BadRequestException);
     const body = (error as BadRequestException).getResponse();
@@ -37,7 +38,7 @@ describe('CreateContactDto against the shared payload table', () => {
   });
 
   it.each(valid.map((c) => [c.name, c] as const))('accepts: %s', async (_name, c) => {
-    const dto = await pipe.transform(c.payload);
+    const dto = (await pipe.transform(c.payload, asBody)) as CreateContactDto;
     for (const field of ['name', 'email', 'company', 'role'] as const) {
       expect(dto[field]).toBe(String(c.payload[field]).trim());
     }

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import type { DeliveryRecord } from '../../leads/delivery-record.js';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DeliveryRecord } from '../../leads/delivery-record.js';
 import { isUuid } from '../../leads/lead.js';
 import { LeadsStore } from '../../leads/leads.store.js';
 import { Redelivery } from '../../notifications/redelivery.js';
@@ -7,12 +8,13 @@ import { CurrentOperator } from '../../operators/console/access.js';
 import type { Operator } from '../../operators/sessions.js';
 import { FilterError } from '../inbox-filter.js';
 import { InboxRefusal } from '../inbox.js';
-import { answered } from './refusals.js';
+import { DeliveriesQuery } from './dto/inbox.dto.js';
 
 /**
  * Failed and pending notifications across leads, with "deliver again". A row names its lead by
  * id and channel only; the error was cleared of the lead's address when it was stored.
  */
+@ApiTags('inbox')
 @Controller('deliveries')
 export class DeliveriesController {
   constructor(
@@ -21,25 +23,28 @@ export class DeliveriesController {
   ) {}
 
   @Get()
-  list(@Query('status') status: unknown): Promise<DeliveryRecord[]> {
-    return answered(() => {
-      if (status !== 'failed' && status !== 'pending') {
-        throw new FilterError('status is failed or pending.');
-      }
-      return this.leads.deliveries({ status, limit: 200 });
-    });
+  @ApiOperation({ operationId: 'deliveries' })
+  @ApiOkResponse({ type: [DeliveryRecord] })
+  list(@Query() { status }: DeliveriesQuery): Promise<DeliveryRecord[]> {
+    if (status !== 'failed' && status !== 'pending') {
+      throw new FilterError('status is failed or pending.');
+    }
+    return this.leads.deliveries({ status, limit: 200 });
   }
 
   @Post(':id/deliver-again')
   @HttpCode(200)
-  deliverAgain(@Param('id') id: string, @CurrentOperator() operator: Operator) {
-    return answered(async () => {
-      if (!isUuid(id)) throw new InboxRefusal('There is no notification with that id.', 'missing');
-      const [retried] = await this.redelivery.retry(id, operator.username);
-      if (!retried) {
-        throw new InboxRefusal('This notification has not failed: nothing to deliver again.');
-      }
-      return retried;
-    });
+  @ApiOperation({ operationId: 'deliverAgain' })
+  @ApiOkResponse({ type: DeliveryRecord })
+  async deliverAgain(
+    @Param('id') id: string,
+    @CurrentOperator() operator: Operator,
+  ): Promise<DeliveryRecord> {
+    if (!isUuid(id)) throw new InboxRefusal('There is no notification with that id.', 'missing');
+    const [retried] = await this.redelivery.retry(id, operator.username);
+    if (!retried) {
+      throw new InboxRefusal('This notification has not failed: nothing to deliver again.');
+    }
+    return retried;
   }
 }

@@ -1,11 +1,13 @@
 import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Clock } from '../../operators/clock.js';
 import { Inbox } from '../inbox.js';
-import { overviewOf, type Overview } from '../overview.js';
+import { Overview, overviewOf } from '../overview.js';
 
 /** The small overview: numbers only, for every signed-in operator. */
+@ApiTags('inbox')
 @Controller('overview')
 export class OverviewController {
   constructor(
@@ -15,6 +17,8 @@ export class OverviewController {
   ) {}
 
   @Get()
+  @ApiOperation({ operationId: 'overview' })
+  @ApiOkResponse({ type: Overview })
   overview(): Promise<Overview> {
     return overviewOf(this.dataSource, this.inbox.rules, this.clock.now());
   }

@@ -9,23 +9,30 @@ import {
   Post,
   Put,
 } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { AuditTrail } from '../../audit/audit-trail.js';
 import { apiError } from '../../http/api-error.js';
-import {
-  LeadPreferencesStore,
-  PreferencesError,
-  preferencesOf,
-  type LeadPreferences,
-} from '../lead-preferences.js';
-import { OwnAccount, OwnAccountError } from '../own-account.js';
-import { PASSKEY_NAME_MAX, type PasskeyInfo } from '../passkeys.js';
-import type { Operator, SessionInfo } from '../sessions.js';
-import { Sessions } from '../sessions.js';
+import { LeadPreferences, LeadPreferencesStore, preferencesOf } from '../lead-preferences.js';
+import { OwnAccount } from '../own-account.js';
+import { PasskeyInfo } from '../passkeys.js';
+import { SessionInfo, Sessions, type Operator } from '../sessions.js';
 import { CurrentOperator } from './access.js';
-import { fieldsOf, refusalsAs400 } from './console-body.js';
-import { PASSKEY_FIELD, PASSWORD_FIELD } from './session.controller.js';
+import {
+  Confirmation,
+  NewPasskey,
+  PasskeyOptions,
+  PasswordChange,
+  RecoveryCodes,
+} from './dto/console.dto.js';
 
 /** The signed-in operator's own account: sessions, password, recovery codes, passkeys. */
+@ApiTags('account')
 @Controller('account')
 export class AccountController {
   constructor(
@@ -37,26 +44,36 @@ export class AccountController {
 
   /** The operator's address for reminders, automatic assignment, and days away. */
   @Get('preferences')
+  @ApiOperation({ operationId: 'leadPreferences' })
+  @ApiOkResponse({ type: LeadPreferences })
   leadPreferences(@CurrentOperator() operator: Operator): Promise<LeadPreferences> {
     return this.preferences.get(operator);
   }
 
+  /** Read by lead-preferences.ts (preferencesOf), whose refusal says which one to fix. */
   @Put('preferences')
   @HttpCode(200)
-  setLeadPreferences(@CurrentOperator() operator: Operator, @Body() body: unknown) {
-    return refusalsAs400(
-      (async () => this.preferences.set(operator, preferencesOf(body)))(),
-      PreferencesError,
-    );
+  @ApiOperation({ operationId: 'setLeadPreferences' })
+  @ApiBody({ type: LeadPreferences })
+  @ApiOkResponse({ type: LeadPreferences })
+  setLeadPreferences(
+    @CurrentOperator() operator: Operator,
+    @Body() body: unknown,
+  ): Promise<LeadPreferences> {
+    return this.preferences.set(operator, preferencesOf(body));
   }
 
   @Get('sessions')
+  @ApiOperation({ operationId: 'sessions' })
+  @ApiOkResponse({ type: [SessionInfo] })
   list(@CurrentOperator() operator: Operator): Promise<SessionInfo[]> {
     return this.sessions.list(operator);
   }
 
   @Delete('sessions/:ref')
   @HttpCode(204)
+  @ApiOperation({ operationId: 'endSession' })
+  @ApiNoContentResponse()
   async end(@CurrentOperator() operator: Operator, @Param('ref') ref: string): Promise<void> {
     if (!(await this.sessions.end(operator, ref))) {
       throw new NotFoundException(apiError(404, 'You have no session with that reference.'));
@@ -67,19 +84,18 @@ export class AccountController {
   /** A new password; the operator's other sessions end. */
   @Post('password')
   @HttpCode(204)
-  async password(@CurrentOperator() operator: Operator, @Body() body: unknown): Promise<void> {
-    const { password, code, newPassword } = fieldsOf(body, {
-      password: PASSWORD_FIELD,
-      code: 32,
-      newPassword: PASSWORD_FIELD,
-    });
-    await refusalsAs400(
-      this.account.changePassword(operator, password, code, newPassword),
-      OwnAccountError,
-    );
+  @ApiOperation({ operationId: 'changePassword' })
+  @ApiNoContentResponse()
+  async password(
+    @CurrentOperator() operator: Operator,
+    @Body() { password, code, newPassword }: PasswordChange,
+  ): Promise<void> {
+    await this.account.changePassword(operator, password, code, newPassword);
   }
 
   @Get('passkeys')
+  @ApiOperation({ operationId: 'passkeys' })
+  @ApiOkResponse({ type: [PasskeyInfo] })
   passkeys(@CurrentOperator() operator: Operator): Promise<PasskeyInfo[]> {
     return this.account.listPasskeys(operator);
   }
@@ -87,28 +103,28 @@ export class AccountController {
   /** What the browser needs to make a new passkey for this account. */
   @Post('passkeys/options')
   @HttpCode(200)
-  passkeyOptions(@CurrentOperator() operator: Operator) {
-    return refusalsAs400((async () => this.account.passkeyOptions(operator))(), OwnAccountError);
+  @ApiOperation({ operationId: 'passkeyOptions' })
+  @ApiOkResponse({ type: PasskeyOptions })
+  async passkeyOptions(@CurrentOperator() operator: Operator) {
+    return this.account.passkeyOptions(operator);
   }
 
   /** The new passkey the browser made, confirmed with the password and a code. */
   @Post('passkeys')
   @HttpCode(204)
-  async addPasskey(@CurrentOperator() operator: Operator, @Body() body: unknown): Promise<void> {
-    const { password, code, passkey, name } = fieldsOf(body, {
-      password: PASSWORD_FIELD,
-      code: 32,
-      passkey: PASSKEY_FIELD,
-      name: PASSKEY_NAME_MAX,
-    });
-    await refusalsAs400(
-      this.account.addPasskey(operator, password, code, passkey, name),
-      OwnAccountError,
-    );
+  @ApiOperation({ operationId: 'addPasskey' })
+  @ApiNoContentResponse()
+  async addPasskey(
+    @CurrentOperator() operator: Operator,
+    @Body() { password, code, passkey, name }: NewPasskey,
+  ): Promise<void> {
+    await this.account.addPasskey(operator, password, code, passkey, name);
   }
 
   @Delete('passkeys/:id')
   @HttpCode(204)
+  @ApiOperation({ operationId: 'removePasskey' })
+  @ApiNoContentResponse()
   async removePasskey(@CurrentOperator() operator: Operator, @Param('id') id: string) {
     if (!(await this.account.removePasskey(operator, id))) {
       throw new NotFoundException(apiError(404, 'You have no passkey with that id.'));
@@ -118,15 +134,12 @@ export class AccountController {
   /** Ten new recovery codes, shown this once; the earlier ones stop working. */
   @Post('recovery-codes')
   @HttpCode(200)
+  @ApiOperation({ operationId: 'newRecoveryCodes' })
+  @ApiOkResponse({ type: RecoveryCodes })
   async recoveryCodes(
     @CurrentOperator() operator: Operator,
-    @Body() body: unknown,
-  ): Promise<{ recoveryCodes: string[] }> {
-    const { password, code } = fieldsOf(body, { password: PASSWORD_FIELD, code: 32 });
-    const recoveryCodes = await refusalsAs400(
-      this.account.replaceRecoveryCodes(operator, password, code),
-      OwnAccountError,
-    );
-    return { recoveryCodes };
+    @Body() { password, code }: Confirmation,
+  ): Promise<RecoveryCodes> {
+    return { recoveryCodes: await this.account.replaceRecoveryCodes(operator, password, code) };
   }
 }

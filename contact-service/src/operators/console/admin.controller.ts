@@ -1,34 +1,12 @@
-import {
-  BadRequestException,
-  Body,
-  ConflictException,
-  Controller,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Param,
-  Post,
-  Query,
-} from '@nestjs/common';
-import {
-  AuditFilterError,
-  auditFilterOf,
-  AuditTrail,
-  type AuditPage,
-} from '../../audit/audit-trail.js';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuditPage, auditFilterOf, AuditTrail } from '../../audit/audit-trail.js';
 import { EnvironmentService } from '../../config/environment.service.js';
-import { apiError } from '../../http/api-error.js';
-import { AccountError, Accounts, roleOf, usernameOf, type Account } from '../accounts.js';
+import { Account, AccountError, Accounts, roleOf, usernameOf } from '../accounts.js';
 import { enrolmentLink } from '../enrolment.js';
 import type { Operator } from '../sessions.js';
 import { AdminOnly, CurrentOperator } from './access.js';
-import { fieldsOf } from './console-body.js';
-
-/** A new or reset account, and the one-time link its owner enrols with (shown once). */
-export interface EnrolableAccount {
-  account: Account;
-  link: string;
-}
+import { AuditQuery, EnrolableAccount, NewAccount, RoleChange } from './dto/console.dto.js';
 
 /**
  * What the console refuses an admin about their own account, so that nobody locks themselves
@@ -47,6 +25,7 @@ export const OWN_ACCOUNT = {
  * For admins only: the accounts, as `leads users` manages them (all but the first admin), and the
  * audit trail with its filters. The actor of every change is the signed-in admin.
  */
+@ApiTags('admin')
 @Controller('admin')
 @AdminOnly()
 export class AdminController {
@@ -57,72 +36,76 @@ export class AdminController {
   ) {}
 
   @Get('users')
+  @ApiOperation({ operationId: 'accounts' })
+  @ApiOkResponse({ type: [Account] })
   users(): Promise<Account[]> {
     return this.accounts.list();
   }
 
-  /** `{username, role}`: a new account and its enrolment link. */
+  /** A new account and its enrolment link. */
   @Post('users')
-  add(@Body() body: unknown, @CurrentOperator() operator: Operator): Promise<EnrolableAccount> {
-    const fields = fieldsOf(body, { username: 200, role: 20 });
-    return answered(async () => {
-      const role = roleOf(fields.role);
-      const { account, token } = await this.accounts.add(fields.username, role, operator.username);
-      return { account, link: this.link(token) };
-    });
+  @ApiOperation({ operationId: 'addAccount' })
+  @ApiCreatedResponse({ type: EnrolableAccount })
+  async add(
+    @Body() { username, role }: NewAccount,
+    @CurrentOperator() operator: Operator,
+  ): Promise<EnrolableAccount> {
+    const { account, token } = await this.accounts.add(username, roleOf(role), operator.username);
+    return { account, link: this.link(token) };
   }
 
   /** A new enrolment link: the owner sets a new password and second factor; sessions end. */
   @Post('users/:username/reset')
   @HttpCode(200)
-  reset(
+  @ApiOperation({ operationId: 'resetAccount' })
+  @ApiOkResponse({ type: EnrolableAccount })
+  async reset(
     @Param('username') name: string,
     @CurrentOperator() operator: Operator,
   ): Promise<EnrolableAccount> {
-    return answered(async () => {
-      const { account, token } = await this.accounts.reset(
-        notOwn(name, operator, 'reset'),
-        operator.username,
-      );
-      return { account, link: this.link(token) };
-    });
+    const { account, token } = await this.accounts.reset(
+      notOwn(name, operator, 'reset'),
+      operator.username,
+    );
+    return { account, link: this.link(token) };
   }
 
   @Post('users/:username/disable')
   @HttpCode(200)
+  @ApiOperation({ operationId: 'disableAccount' })
+  @ApiOkResponse({ type: Account })
   disable(@Param('username') name: string, @CurrentOperator() operator: Operator) {
-    return answered(() =>
-      this.accounts.disable(notOwn(name, operator, 'disable'), operator.username),
-    );
+    return this.accounts.disable(notOwn(name, operator, 'disable'), operator.username);
   }
 
   @Post('users/:username/enable')
   @HttpCode(200)
+  @ApiOperation({ operationId: 'enableAccount' })
+  @ApiOkResponse({ type: Account })
   enable(@Param('username') name: string, @CurrentOperator() operator: Operator) {
-    return answered(() =>
-      this.accounts.enable(notOwn(name, operator, 'enable'), operator.username),
-    );
+    return this.accounts.enable(notOwn(name, operator, 'enable'), operator.username);
   }
 
-  /** `{role}`: member or admin; the account's sessions end. */
+  /** Member or admin; the account's sessions end. */
   @Post('users/:username/role')
   @HttpCode(200)
+  @ApiOperation({ operationId: 'setAccountRole' })
+  @ApiOkResponse({ type: Account })
   role(
     @Param('username') name: string,
-    @Body() body: unknown,
+    @Body() { role }: RoleChange,
     @CurrentOperator() operator: Operator,
   ): Promise<Account> {
-    const fields = fieldsOf(body, { role: 20 });
-    return answered(() => {
-      const username = notOwn(name, operator, 'role');
-      return this.accounts.setRole(username, roleOf(fields.role), operator.username);
-    });
+    const username = notOwn(name, operator, 'role');
+    return this.accounts.setRole(username, roleOf(role), operator.username);
   }
 
-  /** ?command=&actor=&email=&from=&to= and before= (the previous page's `older`), newest first. */
+  /** The audit trail, newest first, a page at a time. */
   @Get('audit')
-  trail(@Query() query: Record<string, unknown>): Promise<AuditPage> {
-    return answered(() => this.audit.page(auditFilterOf(query)));
+  @ApiOperation({ operationId: 'auditTrail' })
+  @ApiOkResponse({ type: AuditPage })
+  trail(@Query() query: AuditQuery): Promise<AuditPage> {
+    return this.audit.page(auditFilterOf({ ...query }));
   }
 
   private link(token: string): string {
@@ -135,24 +118,4 @@ function notOwn(name: string, operator: Operator, change: keyof typeof OWN_ACCOU
   const username = usernameOf(name);
   if (username === operator.username) throw new AccountError(OWN_ACCOUNT[change], 'conflict');
   return username;
-}
-
-/**
- * The accounts' and the filters' refusals as answers a person can act on: input that cannot be
- * read is a 400, no such account a 404, a clash with how things stand a 409.
- */
-async function answered<T>(work: () => T | Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AuditFilterError) {
-      throw new BadRequestException(apiError(400, error.message));
-    }
-    if (error instanceof AccountError) {
-      if (error.kind === 'missing') throw new NotFoundException(apiError(404, error.message));
-      if (error.kind === 'conflict') throw new ConflictException(apiError(409, error.message));
-      throw new BadRequestException(apiError(400, error.message));
-    }
-    throw error;
-  }
 }

@@ -1,15 +1,16 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Enrolment, EnrolmentError, type OpenedEnrolment } from '../enrolment.js';
+import { Enrolment, OpenedEnrolment } from '../enrolment.js';
 import { Public } from './access.js';
-import { fieldsOf, refusalsAs400 } from './console-body.js';
-import { PASSWORD_FIELD } from './session.controller.js';
+import { EnrolmentToken, FinishEnrolmentBody, RecoveryCodes } from './dto/console.dto.js';
 import { setSessionCookie } from './session-cookie.js';
 
 /**
  * The enrolment link's two steps. The token travels in the body, never in a URL the logs keep
  * (the link carries it after `#`, which browsers do not send).
  */
+@ApiTags('session')
 @Controller('enrolment')
 @Public()
 export class EnrolmentController {
@@ -17,28 +18,23 @@ export class EnrolmentController {
 
   @Post('open')
   @HttpCode(200)
-  open(@Body() body: unknown): Promise<OpenedEnrolment> {
-    const { token } = fieldsOf(body, { token: 100 });
-    return refusalsAs400(this.enrolment.open(token), EnrolmentError);
+  @ApiOperation({ operationId: 'openEnrolment' })
+  @ApiOkResponse({ type: OpenedEnrolment })
+  open(@Body() { token }: EnrolmentToken): Promise<OpenedEnrolment> {
+    return this.enrolment.open(token);
   }
 
   /** The password and a first code: the account is enrolled and signed in. */
   @Post('finish')
   @HttpCode(200)
+  @ApiOperation({ operationId: 'finishEnrolment' })
+  @ApiOkResponse({ type: RecoveryCodes })
   async finish(
-    @Body() body: unknown,
+    @Body() { token, password, code }: FinishEnrolmentBody,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ recoveryCodes: string[] }> {
-    const { token, password, code } = fieldsOf(body, {
-      token: 100,
-      password: PASSWORD_FIELD,
-      code: 32,
-    });
-    const done = await refusalsAs400(
-      this.enrolment.finish(token, password, code, request.headers['user-agent']),
-      EnrolmentError,
-    );
+  ): Promise<RecoveryCodes> {
+    const done = await this.enrolment.finish(token, password, code, request.headers['user-agent']);
     setSessionCookie(reply, done.sessionId);
     return { recoveryCodes: done.recoveryCodes };
   }

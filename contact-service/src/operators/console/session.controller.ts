@@ -10,27 +10,20 @@ import {
   Res,
   UnauthorizedException,
 } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuditTrail } from '../../audit/audit-trail.js';
 import { apiError } from '../../http/api-error.js';
 import { Passkeys } from '../passkeys.js';
-import { PASSWORD_MAX } from '../password-policy.js';
 import type { Operator } from '../sessions.js';
 import { Sessions } from '../sessions.js';
 import { SIGN_IN_FAILED, SignIn } from '../sign-in.js';
 import { SsoSessions } from '../sso/sso-sessions.js';
 import { CurrentOperator, Public } from './access.js';
-import { fieldsOf } from './console-body.js';
+import { Me, PasskeyOptions, SignedIn, SignedOut, SignInBody } from './dto/console.dto.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
-/**
- * Text fields of a password are measured in code units here, and a character may take two; the
- * policy counts characters (contract/passwords.json), as the console's fields do.
- */
-export const PASSWORD_FIELD = PASSWORD_MAX * 2;
-/** A passkey's answer as JSON text: about 1 KB from common authenticators. */
-export const PASSKEY_FIELD = 12_000;
-
+@ApiTags('session')
 @Controller()
 export class SessionController {
   constructor(
@@ -48,6 +41,8 @@ export class SessionController {
   @Post('sign-in/passkey-options')
   @Public()
   @HttpCode(200)
+  @ApiOperation({ operationId: 'signInPasskeyOptions' })
+  @ApiOkResponse({ type: PasskeyOptions })
   passkeyOptions() {
     return this.passkeys.signInOptions();
   }
@@ -56,16 +51,13 @@ export class SessionController {
   @Post('sign-in')
   @Public()
   @HttpCode(200)
+  @ApiOperation({ operationId: 'signIn' })
+  @ApiOkResponse({ type: SignedIn })
   async start(
-    @Body() body: unknown,
+    @Body() { username, password, code, passkey }: SignInBody,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ username: string }> {
-    const { username, password, code, passkey } = fieldsOf(
-      body,
-      { username: 100, password: PASSWORD_FIELD },
-      { code: 32, passkey: PASSKEY_FIELD },
-    );
+  ): Promise<SignedIn> {
     if ((code === undefined) === (passkey === undefined)) {
       throw new BadRequestException(apiError(400, 'Send either a code or a passkey.'));
     }
@@ -98,11 +90,9 @@ export class SessionController {
    * provider).
    */
   @Get('me')
-  me(@CurrentOperator() operator: Operator): {
-    username: string;
-    role: string;
-    hasPassword: boolean;
-  } {
+  @ApiOperation({ operationId: 'me' })
+  @ApiOkResponse({ type: Me })
+  me(@CurrentOperator() operator: Operator): Me {
     return { username: operator.username, role: operator.role, hasPassword: operator.hasPassword };
   }
 
@@ -112,10 +102,12 @@ export class SessionController {
    */
   @Post('sign-out')
   @HttpCode(200)
+  @ApiOperation({ operationId: 'signOut' })
+  @ApiOkResponse({ type: SignedOut })
   async signOut(
     @CurrentOperator() operator: Operator,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ providerLogoutUrl: string | null }> {
+  ): Promise<SignedOut> {
     const providerLogoutUrl = (await this.sso.endSessionUrl(operator)) ?? null;
     await this.sessions.endCurrent(operator);
     await this.audit.record({ command: 'sign-out', rows: 1, actor: operator.username });
@@ -126,6 +118,8 @@ export class SessionController {
   /** Ends every session of the account, this one included. */
   @Post('sign-out-everywhere')
   @HttpCode(204)
+  @ApiOperation({ operationId: 'signOutEverywhere' })
+  @ApiNoContentResponse()
   async signOutEverywhere(
     @CurrentOperator() operator: Operator,
     @Res({ passthrough: true }) reply: FastifyReply,

@@ -8,11 +8,20 @@ import {
   Req,
   Res,
 } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../../http/api-error.js';
 import { LOGIN_MINUTES, SingleSignOn } from '../sso/single-sign-on.js';
 import { SsoSessions } from '../sso/sso-sessions.js';
 import { Public } from './access.js';
+import { SsoOffer } from './dto/console.dto.js';
 import { cookieOf, setSessionCookie } from './session-cookie.js';
 
 /**
@@ -30,6 +39,7 @@ const LOGOUT_TOKEN_FIELD = 8_000;
  * and the return of a sign-in (browser navigations, answered with redirects: a refusal lands on
  * the sign-in screen with its reason, never a 5xx), and the provider's back-channel logout.
  */
+@ApiTags('session')
 @Controller('sso')
 export class SsoController {
   constructor(
@@ -40,13 +50,18 @@ export class SsoController {
   /** The sign-in screen's button: the provider's name, and whether passwords are refused. */
   @Get()
   @Public()
-  offer(): { provider: string | null; required: boolean } {
+  @ApiOperation({ operationId: 'ssoOffer' })
+  @ApiOkResponse({ type: SsoOffer })
+  offer(): SsoOffer {
     const offer = this.sso.offer;
     return { provider: offer?.provider ?? null, required: offer?.required ?? false };
   }
 
+  /** A browser navigation: a redirect to the provider (or back to the sign-in screen). */
   @Get('start')
   @Public()
+  @ApiOperation({ operationId: 'ssoStart' })
+  @ApiResponse({ status: 303, description: 'To the provider, or to the sign-in screen.' })
   async start(@Res() reply: FastifyReply): Promise<void> {
     if (!this.sso.offer) return this.back(reply, 'off');
     const started = await this.sso.start();
@@ -60,6 +75,8 @@ export class SsoController {
 
   @Get('callback')
   @Public()
+  @ApiOperation({ operationId: 'ssoCallback' })
+  @ApiResponse({ status: 303, description: 'To the console, or to the sign-in screen.' })
   async callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     void reply.header(
       'Set-Cookie',
@@ -81,6 +98,10 @@ export class SsoController {
   @Post('backchannel-logout')
   @Public()
   @HttpCode(200)
+  @ApiOperation({ operationId: 'ssoBackchannelLogout' })
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ schema: { type: 'object', properties: { logout_token: { type: 'string' } } } })
+  @ApiOkResponse({ description: 'The sessions of the token are ended.' })
   async backchannelLogout(@Body() body: unknown): Promise<void> {
     const token = (body as Record<string, unknown> | undefined)?.logout_token;
     if (typeof token !== 'string' || token.length === 0 || token.length > LOGOUT_TOKEN_FIELD) {

@@ -1,0 +1,28 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
+import { IsDefined, IsString, MaxLength, NotContains, ValidateIf } from 'class-validator';
+
+/** Optional means absent: an explicit null is refused like any other value of the wrong type. */
+export const Absent = () => ValidateIf((_object, value) => value !== undefined);
+
+/**
+ * A text field of a console body, documented and checked at once: a string of at most `max`
+ * code units, without NUL (Postgres text cannot hold one, and no keyboard types one).
+ */
+export function TextField(
+  max: number,
+  options: { optional?: boolean; schema?: ApiPropertyOptions } = {},
+) {
+  return applyDecorators(
+    ApiProperty({
+      type: String,
+      maxLength: max,
+      required: !options.optional,
+      ...options.schema,
+    } as ApiPropertyOptions),
+    options.optional ? Absent() : IsDefined({ message: 'This field is required.' }),
+    IsString({ message: 'This field must be text.' }),
+    MaxLength(max, { message: `This field is longer than ${max} characters.` }),
+    NotContains('\u0000', { message: 'This field holds a NUL character.' }),
+  );
+}

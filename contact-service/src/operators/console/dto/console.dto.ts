@@ -1,0 +1,141 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { TextField } from '../../../http/body-fields.js';
+import { Account, ROLES, type Role } from '../../accounts.js';
+import { PASSKEY_NAME_MAX } from '../../passkeys.js';
+import { PASSWORD_MAX } from '../../password-policy.js';
+
+/**
+ * Text fields of a password are measured in code units here, and a character may take two; the
+ * policy counts characters (contract/passwords.json), as the console's fields do.
+ */
+export const PASSWORD_FIELD = PASSWORD_MAX * 2;
+/** A passkey's answer as JSON text: about 1 KB from common authenticators. */
+export const PASSKEY_FIELD = 12_000;
+/** A code of the authenticator app, or a recovery code. */
+const CODE_FIELD = 32;
+/** An enrolment link's token. */
+const TOKEN_FIELD = 100;
+
+/** Username and password with one second factor: a code, or a passkey's answer (JSON text). */
+export class SignInBody {
+  @TextField(100)
+  username!: string;
+  @TextField(PASSWORD_FIELD)
+  password!: string;
+  @TextField(CODE_FIELD, { optional: true })
+  code?: string;
+  @TextField(PASSKEY_FIELD, { optional: true })
+  passkey?: string;
+}
+
+export class SignedIn {
+  @ApiProperty()
+  username!: string;
+}
+
+/** Who is signed in. */
+export class Me {
+  @ApiProperty()
+  username!: string;
+  @ApiProperty({ enum: ROLES, enumName: 'Role' })
+  role!: Role;
+  /** A password, codes and passkeys of its own; false: it signs in through the provider. */
+  @ApiProperty()
+  hasPassword!: boolean;
+}
+
+export class SignedOut {
+  /** Where to end the provider's session too (a sign-in through the provider), or null. */
+  @ApiProperty({ type: String, nullable: true })
+  providerLogoutUrl!: string | null;
+}
+
+/** Single sign-on as the sign-in screen offers it. */
+export class SsoOffer {
+  /** The provider's name on the button; null: single sign-on is not configured. */
+  @ApiProperty({ type: String, nullable: true })
+  provider!: string | null;
+  /** SSO_REQUIRED=on: only break-glass accounts sign in with a password. */
+  @ApiProperty()
+  required!: boolean;
+}
+
+/** The options of a WebAuthn ceremony (PublicKeyCredentialCreation/RequestOptionsJSON). */
+export class PasskeyOptions {
+  @ApiProperty()
+  challenge!: string;
+}
+
+export class EnrolmentToken {
+  @TextField(TOKEN_FIELD)
+  token!: string;
+}
+
+export class FinishEnrolmentBody extends EnrolmentToken {
+  @TextField(PASSWORD_FIELD)
+  password!: string;
+  @TextField(CODE_FIELD)
+  code!: string;
+}
+
+export class RecoveryCodes {
+  @ApiProperty({ type: [String] })
+  recoveryCodes!: string[];
+}
+
+/** The password and a code: what a change to the account's second factors asks. */
+export class Confirmation {
+  @TextField(PASSWORD_FIELD)
+  password!: string;
+  @TextField(CODE_FIELD)
+  code!: string;
+}
+
+export class PasswordChange extends Confirmation {
+  @TextField(PASSWORD_FIELD)
+  newPassword!: string;
+}
+
+/** The new passkey the browser made (JSON text) and its name, confirmed with the password. */
+export class NewPasskey extends Confirmation {
+  @TextField(PASSKEY_FIELD)
+  passkey!: string;
+  @TextField(PASSKEY_NAME_MAX)
+  name!: string;
+}
+
+export class NewAccount {
+  @TextField(200)
+  username!: string;
+  @TextField(20, { schema: { enum: ROLES, enumName: 'Role' } })
+  role!: string;
+}
+
+export class RoleChange {
+  @TextField(20, { schema: { enum: ROLES, enumName: 'Role' } })
+  role!: string;
+}
+
+/** A new or reset account, and the one-time link its owner enrols with (shown once). */
+export class EnrolableAccount {
+  @ApiProperty({ type: Account })
+  account!: Account;
+  @ApiProperty()
+  link!: string;
+}
+
+/** The audit trail's filter; `before`: the previous page's `older`. */
+export class AuditQuery {
+  @ApiPropertyOptional({ maxLength: 32 })
+  command?: string;
+  @ApiPropertyOptional({ maxLength: 200 })
+  actor?: string;
+  @ApiPropertyOptional({ maxLength: 254 })
+  email?: string;
+  @ApiPropertyOptional({ format: 'date' })
+  from?: string;
+  @ApiPropertyOptional({ format: 'date' })
+  to?: string;
+  @ApiPropertyOptional()
+  before?: string;
+}
