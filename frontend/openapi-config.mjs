@@ -4,7 +4,7 @@
 /** @type {import('@rtk-query/codegen-openapi').ConfigFile} */
 export default {
   schemaFile: '../contract/console-api.json',
-  apiFile: './src/console/api/console-api.ts',
+  apiFile: './src/console/api/base-api.ts',
   apiImport: 'consoleApi',
   outputFile: './src/console/api/console-api.generated.ts',
   exportName: 'generatedApi',

@@ -1,187 +1,76 @@
-import { createApi } from '@reduxjs/toolkit/query/react';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { createBaseQuery, defaultQuery, type ApiError } from '../../shared/api/base-query';
+import { defaultQuery, type ApiError } from '../../shared/api/base-query';
+import { TAGS } from './base-api';
+import { generatedApi, type Me, type SignInBody } from './console-api.generated';
 
-/** The console's API, on the console server's own origin (never the public site's). */
-const BASE = '/api/console';
-
-export interface Me {
-  username: string;
-  role: 'admin' | 'member';
-  /** A password, codes and passkeys of its own; false: it signs in through the provider. */
-  hasPassword: boolean;
-}
-
-/** How leads reach an operator (issue 30), set on their account screen. */
-export interface LeadPreferences {
-  /** Where the reminders of the leads they own go; null: to the team. */
-  email: string | null;
-  /** Whether new leads are given to them in turn. */
-  autoAssign: boolean;
-  /** A day (YYYY-MM-DD) before which no lead is given to them; null: not away. */
-  awayUntil: string | null;
-}
-
-export interface SessionInfo {
-  ref: string;
-  createdAt: string;
-  lastSeenAt: string;
-  userAgent: string | null;
-  current: boolean;
-}
-
-export interface OpenedEnrolment {
-  username: string;
-  totpUri: string;
-  totpSecret: string;
-}
+/**
+ * The signed-in operator's session and own account (contact-service/src/operators/console/):
+ * the generated endpoints, with what each change makes stale. The types are the service's.
+ */
+export type {
+  LeadPreferences,
+  Me,
+  OpenedEnrolment,
+  PasskeyInfo,
+  SessionInfo,
+  SsoOffer,
+} from './console-api.generated';
 
 /** Username and password with one second factor: a code, or a passkey's answer (JSON text). */
-export type Credentials = { username: string; password: string } & (
-  { code: string } | { passkey: string }
-);
-
-export interface PasskeyInfo {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-/** Single sign-on as the sign-in screen offers it: null when it is not configured. */
-export interface SsoOffer {
-  provider: string | null;
-  /** SSO_REQUIRED=on: only break-glass accounts sign in with a password. */
-  required: boolean;
-}
+export type Credentials = Omit<SignInBody, 'code' | 'passkey'> &
+  ({ code: string } | { passkey: string });
 
 /** The start of a sign-in through the provider: a navigation, not a fetch. */
-export const SSO_START = `${BASE}/sso/start`;
-
-interface RecoveryCodes {
-  recoveryCodes: string[];
-}
+export const SSO_START = '/api/console/sso/start';
 
 /**
  * What signing in or out changes: everything read for the account. Invalidated, a query on
  * screen is read again and one not on screen is dropped, so no screen ever shows the previous
  * operator's sessions or passkeys.
  */
-const EVERYONES_DATA = [
-  'Me',
-  'Sessions',
-  'Passkeys',
-  'Preferences',
-  'Admin',
-  'Leads',
-  'Lead',
-  'Deliveries',
-] as const;
+const EVERYONES_DATA = [...TAGS];
 
-// The site's data defaults (spec §9): nothing refetches by itself, nothing goes stale, nothing
-// is retried. What changes on the server is refetched through tags instead.
-export const consoleApi = createApi({
-  reducerPath: 'consoleApi',
-  baseQuery: createBaseQuery(''),
-  refetchOnFocus: false,
-  refetchOnReconnect: false,
-  refetchOnMountOrArgChange: false,
-  keepUnusedDataFor: Infinity,
-  tagTypes: ['Me', 'Sessions', 'Passkeys', 'Preferences', 'Admin', 'Leads', 'Lead', 'Deliveries'],
-  endpoints: (build) => ({
+export const consoleApi = generatedApi.enhanceEndpoints({
+  endpoints: {
     // "Who am I": the spec's read that answers null on a 401 (spec §7), i.e. "not signed in".
-    me: build.query<Me | null, void>({
-      query: () => defaultQuery([BASE, 'me'], 'returnNull'),
-      providesTags: ['Me'],
-    }),
-    signIn: build.mutation<{ username: string }, Credentials>({
-      query: (body) => ({ url: `${BASE}/sign-in`, method: 'POST', body }),
-      invalidatesTags: EVERYONES_DATA,
-    }),
-    signInPasskeyOptions: build.mutation<PublicKeyCredentialRequestOptionsJSON, void>({
-      query: () => ({ url: `${BASE}/sign-in/passkey-options`, method: 'POST' }),
-    }),
-    ssoOffer: build.query<SsoOffer, void>({
-      query: () => [BASE, 'sso'],
-    }),
-    /** This session's end; one started through the provider answers where to end its session. */
-    signOut: build.mutation<{ providerLogoutUrl: string | null } | null, 'this' | 'everywhere'>({
-      query: (which) => ({
-        url: `${BASE}/${which === 'this' ? 'sign-out' : 'sign-out-everywhere'}`,
-        method: 'POST',
-      }),
-      invalidatesTags: EVERYONES_DATA,
-    }),
-    openEnrolment: build.mutation<OpenedEnrolment, string>({
-      query: (token) => ({ url: `${BASE}/enrolment/open`, method: 'POST', body: { token } }),
-    }),
-    finishEnrolment: build.mutation<
-      RecoveryCodes,
-      { token: string; password: string; code: string }
-    >({
-      query: (body) => ({ url: `${BASE}/enrolment/finish`, method: 'POST', body }),
-      invalidatesTags: EVERYONES_DATA,
-    }),
-    sessions: build.query<SessionInfo[], void>({
-      query: () => [BASE, 'account', 'sessions'],
-      providesTags: ['Sessions'],
-    }),
-    endSession: build.mutation<void, string>({
-      query: (ref) => ({
-        url: `${BASE}/account/sessions/${encodeURIComponent(ref)}`,
-        method: 'DELETE',
-      }),
-      invalidatesTags: ['Sessions'],
-    }),
-    changePassword: build.mutation<void, { password: string; code: string; newPassword: string }>({
-      query: (body) => ({ url: `${BASE}/account/password`, method: 'POST', body }),
-      invalidatesTags: ['Sessions'],
-    }),
-    passkeys: build.query<PasskeyInfo[], void>({
-      query: () => [BASE, 'account', 'passkeys'],
-      providesTags: ['Passkeys'],
-    }),
-    passkeyOptions: build.mutation<PublicKeyCredentialCreationOptionsJSON, void>({
-      query: () => ({ url: `${BASE}/account/passkeys/options`, method: 'POST' }),
-    }),
-    addPasskey: build.mutation<
-      void,
-      { password: string; code: string; name: string; passkey: string }
-    >({
-      query: (body) => ({ url: `${BASE}/account/passkeys`, method: 'POST', body }),
-      invalidatesTags: ['Passkeys'],
-    }),
-    removePasskey: build.mutation<void, string>({
-      query: (id) => ({
-        url: `${BASE}/account/passkeys/${encodeURIComponent(id)}`,
-        method: 'DELETE',
-      }),
-      invalidatesTags: ['Passkeys'],
-    }),
-    leadPreferences: build.query<LeadPreferences, void>({
-      query: () => [BASE, 'account', 'preferences'],
-      providesTags: ['Preferences'],
-    }),
+    me: (endpoint) => {
+      endpoint.query = () => defaultQuery(['/api/console', 'me'], 'returnNull');
+      endpoint.providesTags = ['Me'];
+    },
+    signIn: { invalidatesTags: EVERYONES_DATA },
+    signOut: { invalidatesTags: EVERYONES_DATA },
+    signOutEverywhere: { invalidatesTags: EVERYONES_DATA },
+    finishEnrolment: { invalidatesTags: EVERYONES_DATA },
+    sessions: { providesTags: ['Sessions'] },
+    endSession: { invalidatesTags: ['Sessions'] },
+    changePassword: { invalidatesTags: ['Sessions'] },
+    passkeys: { providesTags: ['Passkeys'] },
+    addPasskey: { invalidatesTags: ['Passkeys'] },
+    removePasskey: { invalidatesTags: ['Passkeys'] },
+    leadPreferences: { providesTags: ['Preferences'] },
     // The answer is the preferences as stored: the read's copy takes it, nothing is read again.
-    setLeadPreferences: build.mutation<LeadPreferences, LeadPreferences>({
-      query: (body) => ({ url: `${BASE}/account/preferences`, method: 'PUT', body }),
+    setLeadPreferences: {
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data)
           dispatch(consoleApi.util.updateQueryData('leadPreferences', undefined, () => data));
       },
-    }),
-    newRecoveryCodes: build.mutation<RecoveryCodes, { password: string; code: string }>({
-      query: (body) => ({ url: `${BASE}/account/recovery-codes`, method: 'POST', body }),
-    }),
-  }),
+    },
+  },
 });
 
+/** Who is signed in, or null when nobody is (the service's 401). */
+export const useMeQuery = consoleApi.useMeQuery as (
+  ...args: Parameters<typeof consoleApi.useMeQuery>
+) => Omit<ReturnType<typeof consoleApi.useMeQuery>, 'data' | 'currentData'> & {
+  data?: Me | null;
+  currentData?: Me | null;
+};
+
 export const {
-  useMeQuery,
   useSignInMutation,
   useSignInPasskeyOptionsMutation,
   usePasskeysQuery,
@@ -189,6 +78,7 @@ export const {
   useAddPasskeyMutation,
   useRemovePasskeyMutation,
   useSignOutMutation,
+  useSignOutEverywhereMutation,
   useSsoOfferQuery,
   useOpenEnrolmentMutation,
   useFinishEnrolmentMutation,
@@ -199,6 +89,10 @@ export const {
   useSetLeadPreferencesMutation,
   useNewRecoveryCodesMutation,
 } = consoleApi;
+
+/** The WebAuthn options the service answers, in the browser library's own types. */
+export type PasskeyCreationOptions = PublicKeyCredentialCreationOptionsJSON;
+export type PasskeyRequestOptions = PublicKeyCredentialRequestOptionsJSON;
 
 /**
  * What to tell the operator when the browser's passkey prompt ends without an answer (closed,

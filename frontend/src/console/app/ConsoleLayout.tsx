@@ -12,7 +12,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   const { data: me } = useMeQuery();
   const [signOut] = useSignOutMutation();
   const leave = async () => {
-    const result = await signOut('this');
+    const result = await signOut();
     // Signed in through the provider: its session ends too (RP-initiated logout), and it sends
     // the browser back to the sign-in screen.
     const providerLogoutUrl = 'data' in result ? result.data?.providerLogoutUrl : null;

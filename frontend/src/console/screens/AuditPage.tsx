@@ -2,6 +2,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { problemText } from '../api/console-api';
 import { useAuditTrailQuery, type AuditRecord } from '../api/admin-api';
 import { PageHeading } from '../ui/PageHeading';
+import { filterArg } from '../ui/url-filter';
 import { Problem } from '../ui/Problem';
 import { AuditFilters } from './audit/AuditFilters';
 
@@ -30,7 +31,9 @@ export function AuditPage() {
   params.delete('before');
   const filter = params.toString();
   const trail = useAuditTrailQuery(
-    before ? `${filter ? `${filter}&` : ''}before=${encodeURIComponent(before)}` : filter,
+    filterArg(
+      before ? `${filter ? `${filter}&` : ''}before=${encodeURIComponent(before)}` : filter,
+    ),
   );
   // This filter's and place's page only (currentData): never the previous page's Older link.
   const records = trail.currentData?.records;

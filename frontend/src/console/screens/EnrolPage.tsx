@@ -34,7 +34,7 @@ export function EnrolPage() {
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
-    if (token) void open(token);
+    if (token) void open({ token });
   }, [open, token]);
 
   if (finished.data) {

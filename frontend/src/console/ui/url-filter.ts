@@ -1,5 +1,12 @@
 import type { FormEvent } from 'react';
 
+/**
+ * A filter as the screen's URL holds it (kind=…&status=…), as its endpoint's parameters: the
+ * service reads and checks each (its refusal names the parameter).
+ */
+export const filterArg = <Arg extends object>(query: string) =>
+  Object.fromEntries(new URLSearchParams(query)) as Arg;
+
 /** What a filter form of a screen takes: the URL's filter now, and what to do with a new one. */
 export interface UrlFilterProps {
   filter: URLSearchParams;

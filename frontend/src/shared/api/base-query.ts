@@ -12,6 +12,8 @@ export interface RequestArgs {
   body?: unknown;
   /** Sent as they are, beside the JSON content type that a body brings. */
   headers?: Record<string, string>;
+  /** The query string's parameters; one that is undefined is left out. */
+  params?: Record<string, string | number | boolean | undefined>;
   on401?: On401Behavior;
 }
 
@@ -41,7 +43,8 @@ export function createBaseQuery(
 ): BaseQueryFn<RequestArgs | QueryKey, unknown, ApiError> {
   return async (args, { signal }) => {
     const request: RequestArgs = isQueryKey(args) ? defaultQuery(args) : args;
-    const { url, method = 'GET', body, on401 = 'throw' } = request;
+    const { method = 'GET', body, on401 = 'throw' } = request;
+    const url = withParams(request.url, request.params);
     const hasBody = body !== undefined;
     // A JSON content type only with a body, as the product fixes it (frontend/README.md); a
     // request with neither sends no headers.
@@ -80,6 +83,12 @@ export function createBaseQuery(
     }
     return { data: text ? JSON.parse(text) : null };
   };
+}
+
+function withParams(url: string, params: RequestArgs['params']): string {
+  const defined = Object.entries(params ?? {}).filter(([, value]) => value !== undefined);
+  if (defined.length === 0) return url;
+  return `${url}?${new URLSearchParams(defined.map(([name, value]) => [name, String(value)]))}`;
 }
 
 function isQueryKey(args: RequestArgs | QueryKey): args is QueryKey {

@@ -7,6 +7,7 @@ import {
   usePasskeyOptionsMutation,
   usePasskeysQuery,
   useRemovePasskeyMutation,
+  type PasskeyCreationOptions,
 } from '../../api/console-api';
 import { Field } from '../../ui/Field';
 import { Problem } from '../../ui/Problem';
@@ -37,7 +38,9 @@ export function PasskeyList() {
     if ('error' in made) return setProblem(problemText(made.error));
     let passkey: string;
     try {
-      passkey = JSON.stringify(await startRegistration({ optionsJSON: made.data }));
+      passkey = JSON.stringify(
+        await startRegistration({ optionsJSON: made.data as PasskeyCreationOptions }),
+      );
     } catch (error) {
       return setProblem(passkeyProblemText(error));
     }

@@ -4,7 +4,7 @@ import {
   problemText,
   useEndSessionMutation,
   useSessionsQuery,
-  useSignOutMutation,
+  useSignOutEverywhereMutation,
 } from '../../api/console-api';
 import { Problem } from '../../ui/Problem';
 
@@ -15,7 +15,7 @@ export function SessionList() {
   const [, navigate] = useLocation();
   const sessions = useSessionsQuery();
   const [endSession] = useEndSessionMutation();
-  const [signOut] = useSignOutMutation();
+  const [signOutEverywhere] = useSignOutEverywhereMutation();
   const [problem, setProblem] = useState<string | null>(null);
 
   const end = async (ref: string) => {
@@ -23,7 +23,7 @@ export function SessionList() {
     setProblem('error' in result ? problemText(result.error) : null);
   };
   const everywhere = async () => {
-    const result = await signOut('everywhere');
+    const result = await signOutEverywhere();
     if ('error' in result) setProblem(problemText(result.error));
     else navigate('/sign-in');
   };

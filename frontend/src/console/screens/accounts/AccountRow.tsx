@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { problemText } from '../../api/console-api';
 import {
   useResetAccountMutation,
-  useSetAccountDisabledMutation,
+  useDisableAccountMutation,
+  useEnableAccountMutation,
   useSetAccountRoleMutation,
   type AccountInfo,
   type EnrolableAccount,
@@ -49,9 +50,11 @@ export function AccountRow({
   const id = useId();
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [reset, resetState] = useResetAccountMutation();
-  const [setDisabled, disabledState] = useSetAccountDisabledMutation();
+  const [disable, disableState] = useDisableAccountMutation();
+  const [enableAccount, enableState] = useEnableAccountMutation();
   const [setRole, roleState] = useSetAccountRoleMutation();
-  const busy = resetState.isLoading || disabledState.isLoading || roleState.isLoading;
+  const busy =
+    resetState.isLoading || disableState.isLoading || enableState.isLoading || roleState.isLoading;
   const confirmButton = useRef<HTMLButtonElement>(null);
   const triggers = useRef<Partial<Record<'reset' | 'toggle', HTMLButtonElement | null>>>({});
   const { username } = account;
@@ -79,7 +82,7 @@ export function AccountRow({
       if ('error' in result) return outcome.failed(problemText(result.error));
       outcome.done(`${username} is reset and signed out: send them the new link.`, result.data);
     } else if (confirming === 'disable') {
-      const result = await setDisabled({ username, disabled: true });
+      const result = await disable(username);
       setConfirming(null);
       if ('error' in result) return outcome.failed(problemText(result.error));
       setRefocus('toggle');
@@ -87,13 +90,13 @@ export function AccountRow({
     }
   };
   const enable = async () => {
-    const result = await setDisabled({ username, disabled: false });
+    const result = await enableAccount(username);
     if ('error' in result) return outcome.failed(problemText(result.error));
     outcome.done(`${username} can sign in again.`);
   };
   const changeRole = async () => {
     const role = account.role === 'admin' ? 'member' : 'admin';
-    const result = await setRole({ username, role });
+    const result = await setRole({ username, roleChange: { role } });
     if ('error' in result) return outcome.failed(problemText(result.error));
     outcome.done(
       `${username} is now ${role === 'admin' ? 'an admin' : 'a member'}: their sessions have ended.`,

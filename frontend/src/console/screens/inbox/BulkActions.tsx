@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAccountsQuery } from '../../api/admin-api';
 import { problemText, type Me } from '../../api/console-api';
 import type { InboxEntry, LeadStatus } from '../../api/inbox-api';
-import { useBulkLeadsMutation, type BulkChange } from '../../api/lead-bulk-api';
+import { useBulkLeadsMutation, type BulkChange } from '../../api/inbox-api';
 import { Problem } from '../../ui/Problem';
 import { VisitorText } from '../../ui/VisitorText';
 import { ALL_STATUSES, STATUS_LABELS, STATUSES_OF } from './words';

@@ -26,7 +26,7 @@ export function ErasurePage() {
     setProblem(null);
     setDone('');
     try {
-      setFound({ email, removed: await preview(email).unwrap() });
+      setFound({ email, removed: await preview({ email }).unwrap() });
     } catch (error) {
       setFound(null);
       setProblem(problemText(error));

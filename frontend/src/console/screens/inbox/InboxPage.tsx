@@ -8,6 +8,7 @@ import {
   useInboxCountsQuery,
   useInboxPageQuery,
 } from '../../api/inbox-api';
+import { filterArg } from '../../ui/url-filter';
 import { PageHeading } from '../../ui/PageHeading';
 import { BulkActions } from './BulkActions';
 import { InboxFilters } from './InboxFilters';
@@ -29,12 +30,12 @@ export function InboxPage({ me }: { me: Me }) {
   const filter = params.toString();
   const oldest = params.get('order') === 'oldest';
 
-  const counts = useInboxCountsQuery(filter, {
+  const counts = useInboxCountsQuery(filterArg(filter), {
     pollingInterval: INBOX_REFRESH_MS,
     skipPollingIfUnfocused: false,
   });
   const query = after ? `${filter}&after=${encodeURIComponent(after)}` : filter;
-  const page = useInboxPageQuery(query);
+  const page = useInboxPageQuery(filterArg(query));
   const leads = page.data?.leads ?? [];
   const [selection, setSelection] = useState({ query, ids: new Set<string>() });
   const selected = selection.query === query ? selection.ids : new Set<string>();

@@ -16,7 +16,10 @@ export function LeadNotes({ lead }: { lead: Lead }) {
     const body = new FormData(form).get('body');
     setProblem(null);
     try {
-      await addNote({ id: lead.id, body: typeof body === 'string' ? body : '' }).unwrap();
+      await addNote({
+        id: lead.id,
+        noteBody: { body: typeof body === 'string' ? body : '' },
+      }).unwrap();
       form.reset();
     } catch (error) {
       setProblem(problemText(error));

@@ -31,7 +31,7 @@ export function LeadOwner({ lead, me }: { lead: Lead; me: Me }) {
   const change = async (owner: string | null, said: string) => {
     setProblem(null);
     setDone('');
-    const result = await setOwner({ id: lead.id, owner });
+    const result = await setOwner({ id: lead.id, ownerBody: { owner } });
     if ('error' in result) return setProblem(problemText(result.error));
     setDone(said);
     setAwaited({ owner: result.data.owner });

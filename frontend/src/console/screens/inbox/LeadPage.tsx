@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import { problemText, type Me } from '../../api/console-api';
 import {
   useLeadQuery,
-  useSetSpamMutation,
+  useMarkNotSpamMutation,
+  useMarkSpamMutation,
   useSetStatusMutation,
   type Lead,
 } from '../../api/inbox-api';
@@ -130,7 +131,8 @@ function LeadDetails({ lead, me }: { lead: Lead; me: Me }) {
 /** The next statuses of the lead's workflow, and spam or not. */
 function LeadActions({ lead }: { lead: Lead }) {
   const [setStatus, statusState] = useSetStatusMutation();
-  const [setSpam, spamState] = useSetSpamMutation();
+  const [markSpam, spamState] = useMarkSpamMutation();
+  const [markNotSpam, notSpamState] = useMarkNotSpamMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState('');
   const run = async (work: Promise<unknown>, said: string) => {
@@ -143,7 +145,7 @@ function LeadActions({ lead }: { lead: Lead }) {
       setProblem(problemText(error));
     }
   };
-  const busy = statusState.isLoading || spamState.isLoading;
+  const busy = statusState.isLoading || spamState.isLoading || notSpamState.isLoading;
   return (
     <section aria-labelledby="lead-actions">
       <h2 id="lead-actions">Follow up</h2>
@@ -157,7 +159,7 @@ function LeadActions({ lead }: { lead: Lead }) {
             disabled={busy}
             onClick={() =>
               void run(
-                setStatus({ id: lead.id, status }).unwrap(),
+                setStatus({ id: lead.id, statusBody: { status } }).unwrap(),
                 `The lead is now ${STATUS_LABELS[status].toLowerCase()}.`,
               )
             }
@@ -172,7 +174,7 @@ function LeadActions({ lead }: { lead: Lead }) {
           disabled={busy}
           onClick={() =>
             void run(
-              setSpam({ id: lead.id, spam: !lead.spamReason }).unwrap(),
+              (lead.spamReason ? markNotSpam : markSpam)(lead.id).unwrap(),
               lead.spamReason
                 ? 'Not spam: the lead is back in the inbox and its notifications are on their way.'
                 : 'Marked as spam: the lead is in the spam view.',

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Me } from '../../api/console-api';
 import type { InboxEntry } from '../../api/inbox-api';
-import type { BulkRequest } from '../../api/lead-bulk-api';
+import type { BulkRequest } from '../../api/inbox-api';
 import { ConsoleApp } from '../../app/ConsoleApp';
 import { createConsoleStore } from '../../app/store';
 import { inboxEntry, operatorAccount } from './lead-fixtures';

@@ -31,7 +31,8 @@ function api(url: string): Response {
   if (url === '/api/console/me')
     return json({ username: 'rosa', role: 'member', hasPassword: true });
   if (url.startsWith('/api/console/leads/counts')) return json({ new: leads.length });
-  if (url.startsWith('/api/console/leads?')) return json({ leads, next: null });
+  if (url.startsWith('/api/console/leads?') || url === '/api/console/leads')
+    return json({ leads, next: null });
   if (url === '/api/console/leads/L1') return json(lead);
   if (url === '/api/console/leads/L0') return json({ ...baseLead(), id: 'L0', name: 'Ada L.' });
   return json({ status: 404, error: 'Not Found', message: 'No.' }, 404);

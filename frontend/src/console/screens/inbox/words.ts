@@ -6,7 +6,6 @@ import type {
   LeadStatus,
   Meeting,
   PromisedStep,
-  StoredPurpose,
 } from '../../api/inbox-api';
 
 /** The words for each status and kind, as the screens and their filters say them. */
@@ -105,9 +104,10 @@ export const PURPOSE_LABELS: Record<DeliveryPurpose, string> = {
 /**
  * "the lead", "reminder", "escalation", with the step when the service names it ("reminder:
  * callback" reads "reminder: call back"). Before the promises every notification announced the
- * lead, so a missing purpose is that.
+ * lead, so a missing purpose is that. A re-opened promise's own ("reminder:callback:<time>")
+ * reads as its step's.
  */
-export function purposeText(purpose: StoredPurpose | undefined): string {
+export function purposeText(purpose: string | undefined): string {
   const [what = 'lead', step] = (purpose ?? 'lead').split(':');
   const label = PURPOSE_LABELS[what as DeliveryPurpose] ?? what;
   return step ? `${label}: ${stepLabel(step).verb.toLowerCase()}` : label;
