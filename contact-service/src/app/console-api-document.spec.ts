@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { consoleApiDocument, documentText } from './console-api-document.js';
 

@@ -4,21 +4,14 @@ import { createHmac } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 
 export class AuditRecord {
-  @ApiProperty()
-  id!: string;
-  @ApiProperty()
-  at!: Date;
-  @ApiProperty()
-  command!: string;
-  @ApiProperty({ type: 'integer' })
-  rows!: number;
-  @ApiProperty()
-  actor!: string;
+  @ApiProperty() id!: string;
+  @ApiProperty() at!: Date;
+  @ApiProperty() command!: string;
+  @ApiProperty({ type: 'integer' }) rows!: number;
+  @ApiProperty() actor!: string;
   /** The keyed hash of the address the record is about, never the address. */
-  @ApiProperty({ type: String, nullable: true })
-  subjectHash!: string | null;
-  @ApiProperty({ type: Object, additionalProperties: true })
-  details!: Record<string, unknown>;
+  @ApiProperty({ type: String, nullable: true }) subjectHash!: string | null;
+  @ApiProperty({ type: Object, additionalProperties: true }) details!: Record<string, unknown>;
 }
 
 export type NewAuditRecord = Pick<AuditRecord, 'command' | 'rows' | 'actor'> &
@@ -47,11 +40,9 @@ export interface AuditFilter {
 export const AUDIT_PAGE = 100;
 
 export class AuditPage {
-  @ApiProperty({ type: [AuditRecord] })
-  records!: AuditRecord[];
+  @ApiProperty({ type: [AuditRecord] }) records!: AuditRecord[];
   /** The `before` of the next (older) page; null when this page holds the oldest record. */
-  @ApiProperty({ type: String, nullable: true })
-  older!: string | null;
+  @ApiProperty({ type: String, nullable: true }) older!: string | null;
 }
 
 /** A filter that cannot be read: the message names it and says what it takes. */

@@ -6,13 +6,10 @@ import { ApiProperty } from '@nestjs/swagger';
  * (contract/README.md documents it).
  */
 export class ApiErrorBody {
-  @ApiProperty({ type: 'integer', example: 400 })
-  status!: number;
-  @ApiProperty({ example: 'Bad Request' })
-  error!: string;
+  @ApiProperty({ type: 'integer', example: 400 }) status!: number;
+  @ApiProperty({ example: 'Bad Request' }) error!: string;
   /** What a person can do about it. */
-  @ApiProperty()
-  message!: string;
+  @ApiProperty() message!: string;
   /** A message per field of the body that was refused. */
   @ApiProperty({ required: false, type: Object, additionalProperties: { type: 'string' } })
   fields?: Record<string, string>;

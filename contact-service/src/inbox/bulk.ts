@@ -13,10 +13,8 @@ export type BulkAction =
   | { action: 'not-spam' };
 
 export class BulkResult {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-  @ApiProperty()
-  ok!: boolean;
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() ok!: boolean;
   /** Why this lead was refused, for a person. */
   @ApiProperty({ required: false, description: 'Why this lead was refused, for a person.' })
   message?: string;

@@ -14,8 +14,7 @@ export type { Due };
 
 /** A lead in the inbox's list: no address, no message; the promise it still has open. */
 export class InboxEntry extends OmitType(InboxRow, ['micros', 'callbackFrom'] as const) {
-  @ApiProperty({ type: Due, nullable: true })
-  due!: Due | null;
+  @ApiProperty({ type: Due, nullable: true }) due!: Due | null;
 }
 
 export interface InboxPage {
@@ -27,13 +26,11 @@ export interface InboxPage {
 /** Everything about one lead, as the lead screen shows it. */
 @ApiExtraModels(...LEAD_EVENT_TYPES)
 export class OpenedLead extends InboxLead {
-  @ApiProperty({ type: Due, nullable: true })
-  due!: Due | null;
+  @ApiProperty({ type: Due, nullable: true }) due!: Due | null;
   /** The statuses the lead's workflow allows next. */
   @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus', isArray: true })
   next!: readonly LeadStatus[];
-  @ApiProperty({ type: [DeliveryRecord] })
-  notifications!: DeliveryRecord[];
+  @ApiProperty({ type: [DeliveryRecord] }) notifications!: DeliveryRecord[];
   /** Oldest first. */
   @ApiProperty({
     type: 'array',
@@ -41,10 +38,8 @@ export class OpenedLead extends InboxLead {
   })
   history!: LeadEvent[];
   /** Earlier leads from the same address or company domain, newest first (spam never). */
-  @ApiProperty({ type: [RelatedLead], maxItems: RELATED_LIST_MAX })
-  related!: RelatedLead[];
-  @ApiProperty({ type: [Note] })
-  notes!: Note[];
+  @ApiProperty({ type: [RelatedLead], maxItems: RELATED_LIST_MAX }) related!: RelatedLead[];
+  @ApiProperty({ type: [Note] }) notes!: Note[];
 }
 
 /**

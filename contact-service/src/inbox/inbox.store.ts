@@ -15,43 +15,28 @@ export type { DayBounds };
 
 /** A lead in the inbox's list: what a list needs, and no address or message. */
 export class InboxRow {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-  @ApiProperty()
-  receivedAt!: Date;
-  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' })
-  kind!: LeadKind;
-  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' })
-  status!: LeadStatus;
-  @ApiProperty()
-  name!: string;
-  @ApiProperty()
-  company!: string;
-  @ApiProperty()
-  role!: string;
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() receivedAt!: Date;
+  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' }) kind!: LeadKind;
+  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' }) status!: LeadStatus;
+  @ApiProperty() name!: string;
+  @ApiProperty() company!: string;
+  @ApiProperty() role!: string;
   /** Not opened yet by the operator who asks. */
-  @ApiProperty({ description: 'Not opened yet by the operator who asks.' })
-  unread!: boolean;
-  @ApiProperty()
-  spam!: boolean;
+  @ApiProperty({ description: 'Not opened yet by the operator who asks.' }) unread!: boolean;
+  @ApiProperty() spam!: boolean;
   /** Some notification of it ran out of attempts. */
-  @ApiProperty()
-  deliveryFailed!: boolean;
+  @ApiProperty() deliveryFailed!: boolean;
   /** The username of the operator on it, or null: the team's. */
-  @ApiProperty({ type: String, nullable: true })
-  owner!: string | null;
+  @ApiProperty({ type: String, nullable: true }) owner!: string | null;
   /** Earlier leads from the same address or company domain (up to RELATED_COUNT_MAX + 1). */
-  @ApiProperty({ type: 'integer', maximum: RELATED_COUNT_MAX + 1 })
-  related!: number;
+  @ApiProperty({ type: 'integer', maximum: RELATED_COUNT_MAX + 1 }) related!: number;
   /** When a cancelled booking re-opened its callback promise (null: it counts from receipt). */
-  @ApiProperty({ type: Date, nullable: true })
-  callbackFrom!: Date | null;
+  @ApiProperty({ type: Date, nullable: true }) callbackFrom!: Date | null;
   /** The call it booked through the scheduler, if any. */
-  @ApiProperty({ type: Meeting, nullable: true })
-  meeting!: Meeting | null;
+  @ApiProperty({ type: Meeting, nullable: true }) meeting!: Meeting | null;
   /** The received time in µs, exact, for the next page's cursor. */
-  @ApiProperty()
-  micros!: string;
+  @ApiProperty() micros!: string;
 }
 
 /**
@@ -59,29 +44,19 @@ export class InboxRow {
  * and when it was first answered.
  */
 export class InboxLead extends LeadRecord {
-  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' })
-  status!: LeadStatus;
-  @ApiProperty({ type: Date, nullable: true })
-  readAt!: Date | null;
-  @ApiProperty({ type: String, nullable: true })
-  owner!: string | null;
-  @ApiProperty({ type: Date, nullable: true })
-  respondedAt!: Date | null;
-  @ApiProperty({ type: Date, nullable: true })
-  callbackFrom!: Date | null;
-  @ApiProperty({ type: Meeting, nullable: true })
-  meeting!: Meeting | null;
+  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' }) status!: LeadStatus;
+  @ApiProperty({ type: Date, nullable: true }) readAt!: Date | null;
+  @ApiProperty({ type: String, nullable: true }) owner!: string | null;
+  @ApiProperty({ type: Date, nullable: true }) respondedAt!: Date | null;
+  @ApiProperty({ type: Date, nullable: true }) callbackFrom!: Date | null;
+  @ApiProperty({ type: Meeting, nullable: true }) meeting!: Meeting | null;
 }
 
 export class Note {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-  @ApiProperty()
-  at!: Date;
-  @ApiProperty()
-  author!: string;
-  @ApiProperty()
-  body!: string;
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() at!: Date;
+  @ApiProperty() author!: string;
+  @ApiProperty() body!: string;
 }
 
 const KIND = 's.kind';

@@ -9,22 +9,16 @@ import { FieldPercentile, fieldPercentiles } from '../measurements/field-measure
 
 /** Leads received in a week (its Monday, YYYY-MM-DD, in the support time zone), of a kind. */
 export class WeeklyCount {
-  @ApiProperty()
-  week!: string;
-  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' })
-  kind!: LeadKind;
-  @ApiProperty({ type: 'integer' })
-  n!: number;
+  @ApiProperty() week!: string;
+  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' }) kind!: LeadKind;
+  @ApiProperty({ type: 'integer' }) n!: number;
 }
 
 /** The median hours from receipt to a lead's first response, of a kind. */
 export class FirstResponse {
-  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' })
-  kind!: LeadKind;
-  @ApiProperty({ type: 'integer' })
-  leads!: number;
-  @ApiProperty()
-  medianHours!: number;
+  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' }) kind!: LeadKind;
+  @ApiProperty({ type: 'integer' }) leads!: number;
+  @ApiProperty() medianHours!: number;
 }
 
 /**
@@ -33,23 +27,15 @@ export class FirstResponse {
  * open; the share kept of those decided, and the first response's median and 90th percentile.
  */
 export class PromiseWeek {
-  @ApiProperty()
-  week!: string;
-  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' })
-  kind!: LeadKind;
-  @ApiProperty({ type: 'integer' })
-  answered!: number;
-  @ApiProperty({ type: 'integer' })
-  kept!: number;
-  @ApiProperty({ type: 'integer' })
-  late!: number;
-  @ApiProperty({ type: 'integer' })
-  open!: number;
+  @ApiProperty() week!: string;
+  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' }) kind!: LeadKind;
+  @ApiProperty({ type: 'integer' }) answered!: number;
+  @ApiProperty({ type: 'integer' }) kept!: number;
+  @ApiProperty({ type: 'integer' }) late!: number;
+  @ApiProperty({ type: 'integer' }) open!: number;
   /** kept / (kept + late), 0..1; null while no promise of the week is due or answered. */
-  @ApiProperty({ type: Number, nullable: true })
-  keptShare!: number | null;
-  @ApiProperty({ type: Number, nullable: true })
-  medianHours!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) keptShare!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) medianHours!: number | null;
   @ApiProperty({ type: Number, nullable: true })
   p90Hours!: number | null;
 }
@@ -60,29 +46,20 @@ export class PromiseWeek {
  * hours to the first booking, and the bookings that came with no form.
  */
 export class BookingWeekShare extends OmitType(BookingWeek, ['week'] as const) {
-  @ApiProperty()
-  week!: string;
-  @ApiProperty({ type: Number, nullable: true })
-  share!: number | null;
+  @ApiProperty() week!: string;
+  @ApiProperty({ type: Number, nullable: true }) share!: number | null;
 }
 
 export class Overview {
-  @ApiProperty()
-  since!: Date;
-  @ApiProperty({ type: [WeeklyCount] })
-  weekly!: WeeklyCount[];
-  @ApiProperty({ type: [FirstResponse] })
-  firstResponse!: FirstResponse[];
-  @ApiProperty({ type: [PromiseWeek] })
-  promises!: PromiseWeek[];
-  @ApiProperty({ type: [BookingWeekShare] })
-  bookings!: BookingWeekShare[];
+  @ApiProperty() since!: Date;
+  @ApiProperty({ type: [WeeklyCount] }) weekly!: WeeklyCount[];
+  @ApiProperty({ type: [FirstResponse] }) firstResponse!: FirstResponse[];
+  @ApiProperty({ type: [PromiseWeek] }) promises!: PromiseWeek[];
+  @ApiProperty({ type: [BookingWeekShare] }) bookings!: BookingWeekShare[];
   /** Leads with a promise overdue or due soon, per kind and step. */
-  @ApiProperty({ type: [OpenPromises] })
-  due!: OpenPromises[];
+  @ApiProperty({ type: [OpenPromises] }) due!: OpenPromises[];
   /** The site's field measurements: each page's 75th percentile per metric, last 28 days. */
-  @ApiProperty({ type: [FieldPercentile] })
-  field!: FieldPercentile[];
+  @ApiProperty({ type: [FieldPercentile] }) field!: FieldPercentile[];
 }
 
 /**

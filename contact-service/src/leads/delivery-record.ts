@@ -8,12 +8,9 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
  * notifications/channels.ts) and where its delivery stands.
  */
 export class DeliveryRecord {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-  @ApiProperty({ format: 'uuid' })
-  submissionId!: string;
-  @ApiProperty()
-  channel!: string;
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) submissionId!: string;
+  @ApiProperty() channel!: string;
   /** What it tells: the lead itself ('lead'), or a reminder or escalation of one of its promises. */
   @ApiProperty({
     description:
@@ -21,18 +18,12 @@ export class DeliveryRecord {
   })
   purpose!: string;
   /** Cancelled: a reminder no longer needed (the promise was kept, or the lead is spam). */
-  @ApiProperty({ enum: DELIVERY_STATUSES, enumName: 'DeliveryStatus' })
-  status!: DeliveryStatus;
-  @ApiProperty({ type: 'integer' })
-  attempts!: number;
-  @ApiProperty({ type: String, nullable: true })
-  lastError!: string | null;
-  @ApiProperty()
-  createdAt!: Date;
-  @ApiProperty()
-  updatedAt!: Date;
-  @ApiProperty({ type: Date, nullable: true })
-  sentAt!: Date | null;
+  @ApiProperty({ enum: DELIVERY_STATUSES, enumName: 'DeliveryStatus' }) status!: DeliveryStatus;
+  @ApiProperty({ type: 'integer' }) attempts!: number;
+  @ApiProperty({ type: String, nullable: true }) lastError!: string | null;
+  @ApiProperty() createdAt!: Date;
+  @ApiProperty() updatedAt!: Date;
+  @ApiProperty({ type: Date, nullable: true }) sentAt!: Date | null;
 }
 
 /** The select list that reads a DeliveryRecord from notifications under the alias `n`. */

@@ -14,62 +14,44 @@ export type LeadEvent = StatusEvent | OwnerEvent | NoticeEvent | CancelledEvent 
 
 /** When and who: a username, or a system actor (`auto-assign`, `calendly`, …). */
 abstract class HistoryLine {
-  @ApiProperty()
-  at!: Date;
-  @ApiProperty()
-  actor!: string;
+  @ApiProperty() at!: Date;
+  @ApiProperty() actor!: string;
 }
 
 export class StatusEvent extends HistoryLine {
-  @ApiProperty({ enum: ['status'] })
-  event!: 'status';
-  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' })
-  from!: LeadStatus;
-  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' })
-  to!: LeadStatus;
+  @ApiProperty({ enum: ['status'] }) event!: 'status';
+  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' }) from!: LeadStatus;
+  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' }) to!: LeadStatus;
 }
 
 export class OwnerEvent extends HistoryLine {
-  @ApiProperty({ enum: ['owner'] })
-  event!: 'owner';
-  @ApiProperty({ type: String, nullable: true })
-  from!: string | null;
-  @ApiProperty({ type: String, nullable: true })
-  to!: string | null;
+  @ApiProperty({ enum: ['owner'] }) event!: 'owner';
+  @ApiProperty({ type: String, nullable: true }) from!: string | null;
+  @ApiProperty({ type: String, nullable: true }) to!: string | null;
 }
 
 /** A reminder or escalation of a promise; `to`: who was told, in words ("the team"). */
 export class NoticeEvent extends HistoryLine {
-  @ApiProperty({ enum: ['reminder', 'escalation'] })
-  event!: 'reminder' | 'escalation';
-  @ApiProperty({ enum: PROMISED_STEPS, enumName: 'PromisedStep' })
-  step!: PromisedStep;
-  @ApiProperty()
-  to!: string;
+  @ApiProperty({ enum: ['reminder', 'escalation'] }) event!: 'reminder' | 'escalation';
+  @ApiProperty({ enum: PROMISED_STEPS, enumName: 'PromisedStep' }) step!: PromisedStep;
+  @ApiProperty() to!: string;
 }
 
 /** Pending notifications dropped: a step's promise was kept, or (step null) the lead is spam. */
 export class CancelledEvent extends HistoryLine {
-  @ApiProperty({ enum: ['cancelled'] })
-  event!: 'cancelled';
+  @ApiProperty({ enum: ['cancelled'] }) event!: 'cancelled';
   @ApiProperty({ enum: PROMISED_STEPS, enumName: 'PromisedStep', nullable: true })
   step!: PromisedStep | null;
-  @ApiProperty({ type: 'integer' })
-  count!: number;
+  @ApiProperty({ type: 'integer' }) count!: number;
 }
 
 /** The scheduler (actor `calendly` or `cal.com`) booked, moved or called off the call. */
 export class MeetingEvent extends HistoryLine {
-  @ApiProperty({ enum: ['booking'] })
-  event!: 'booking';
-  @ApiProperty({ enum: MEETING_STATUSES, enumName: 'MeetingStatus' })
-  status!: MeetingStatus;
-  @ApiProperty({ format: 'date-time' })
-  startsAt!: string;
-  @ApiProperty({ format: 'date-time' })
-  endsAt!: string;
-  @ApiProperty({ type: String, nullable: true })
-  host!: string | null;
+  @ApiProperty({ enum: ['booking'] }) event!: 'booking';
+  @ApiProperty({ enum: MEETING_STATUSES, enumName: 'MeetingStatus' }) status!: MeetingStatus;
+  @ApiProperty({ format: 'date-time' }) startsAt!: string;
+  @ApiProperty({ format: 'date-time' }) endsAt!: string;
+  @ApiProperty({ type: String, nullable: true }) host!: string | null;
 }
 
 /** The classes of a history's lines, for the API's description of the lead screen. */

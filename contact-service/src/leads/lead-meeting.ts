@@ -13,17 +13,12 @@ export type MeetingStatus = (typeof MEETING_STATUSES)[number];
  * booking has its new times; a cancelled one stays, marked so, until another is made.
  */
 export class Meeting {
-  @ApiProperty({ enum: SCHEDULERS, enumName: 'Scheduler' })
-  scheduler!: Scheduler;
-  @ApiProperty({ enum: MEETING_STATUSES, enumName: 'MeetingStatus' })
-  status!: MeetingStatus;
-  @ApiProperty({ format: 'date-time' })
-  startsAt!: string;
-  @ApiProperty({ format: 'date-time' })
-  endsAt!: string;
+  @ApiProperty({ enum: SCHEDULERS, enumName: 'Scheduler' }) scheduler!: Scheduler;
+  @ApiProperty({ enum: MEETING_STATUSES, enumName: 'MeetingStatus' }) status!: MeetingStatus;
+  @ApiProperty({ format: 'date-time' }) startsAt!: string;
+  @ApiProperty({ format: 'date-time' }) endsAt!: string;
   /** The host's name (or address) as the scheduler gave it. */
-  @ApiProperty({ type: String, nullable: true })
-  host!: string | null;
+  @ApiProperty({ type: String, nullable: true }) host!: string | null;
 }
 
 const utc = (column: string) =>

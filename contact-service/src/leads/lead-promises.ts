@@ -90,15 +90,11 @@ export function reminderAt(step: PromisedStep, receivedAt: Date, rules: PromiseR
 
 /** The promise a lead still has open: when it is due, and whether it is overdue or due soon. */
 export class Due {
-  @ApiProperty({ enum: PROMISED_STEPS, enumName: 'PromisedStep' })
-  step!: PromisedStep;
-  @ApiProperty()
-  at!: Date;
-  @ApiProperty()
-  overdue!: boolean;
+  @ApiProperty({ enum: PROMISED_STEPS, enumName: 'PromisedStep' }) step!: PromisedStep;
+  @ApiProperty() at!: Date;
+  @ApiProperty() overdue!: boolean;
   /** Its reminder time has come, its due time not yet. */
-  @ApiProperty({ description: 'Its reminder time has come, its due time not yet.' })
-  soon!: boolean;
+  @ApiProperty({ description: 'Its reminder time has come, its due time not yet.' }) soon!: boolean;
 }
 
 export function openPromise(

@@ -4,10 +4,8 @@ import { AuditTrail } from '../audit/audit-trail.js';
 
 /** What an erasure or a purge removed (or, counted first, would remove). */
 export class Removed {
-  @ApiProperty({ type: 'integer' })
-  submissions!: number;
-  @ApiProperty({ type: 'integer' })
-  notifications!: number;
+  @ApiProperty({ type: 'integer' }) submissions!: number;
+  @ApiProperty({ type: 'integer' }) notifications!: number;
 }
 
 /** The submissions an erasure ($1: the address, in any case) and a purge ($1: days) remove. */

@@ -9,24 +9,15 @@ export type { PromisedStep } from './lead-promises.js';
  * row, read by the store, the notifications and the tests through LEAD_COLUMNS.
  */
 export class LeadRecord {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-  @ApiProperty()
-  createdAt!: Date;
-  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' })
-  kind!: LeadKind;
-  @ApiProperty()
-  name!: string;
-  @ApiProperty()
-  email!: string;
-  @ApiProperty()
-  company!: string;
-  @ApiProperty()
-  role!: string;
-  @ApiProperty({ type: String, nullable: true })
-  message!: string | null;
-  @ApiProperty({ type: String, nullable: true })
-  spamReason!: string | null;
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() createdAt!: Date;
+  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' }) kind!: LeadKind;
+  @ApiProperty() name!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty() company!: string;
+  @ApiProperty() role!: string;
+  @ApiProperty({ type: String, nullable: true }) message!: string | null;
+  @ApiProperty({ type: String, nullable: true }) spamReason!: string | null;
 }
 
 /** The select list that reads a LeadRecord from contact_submissions under the alias `s`. */

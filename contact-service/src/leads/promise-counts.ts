@@ -12,14 +12,10 @@ import {
 
 /** How many leads have a step open past its due time, and past its reminder but not yet due. */
 export class OpenPromises {
-  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' })
-  kind!: LeadKind;
-  @ApiProperty({ enum: PROMISED_STEPS, enumName: 'PromisedStep' })
-  step!: PromisedStep;
-  @ApiProperty({ type: 'integer' })
-  overdue!: number;
-  @ApiProperty({ type: 'integer' })
-  soon!: number;
+  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' }) kind!: LeadKind;
+  @ApiProperty({ enum: PROMISED_STEPS, enumName: 'PromisedStep' }) step!: PromisedStep;
+  @ApiProperty({ type: 'integer' }) overdue!: number;
+  @ApiProperty({ type: 'integer' }) soon!: number;
 }
 
 /**

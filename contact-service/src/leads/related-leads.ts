@@ -44,20 +44,13 @@ export const FREE_MAIL_DOMAINS = [
 
 /** A lead's earlier lead from the same address or the same company's email domain. */
 export class RelatedLead {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-  @ApiProperty()
-  receivedAt!: Date;
-  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' })
-  kind!: LeadKind;
-  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' })
-  status!: LeadStatus;
-  @ApiProperty()
-  name!: string;
-  @ApiProperty()
-  company!: string;
-  @ApiProperty()
-  sameAddress!: boolean;
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() receivedAt!: Date;
+  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' }) kind!: LeadKind;
+  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' }) status!: LeadStatus;
+  @ApiProperty() name!: string;
+  @ApiProperty() company!: string;
+  @ApiProperty() sameAddress!: boolean;
 }
 
 /** The most earlier leads a row counts (it shows "99+" past that) and a lead screen lists. */

@@ -11,18 +11,12 @@ import { CALLBACK_HOURS } from './lead-promises.js';
  */
 export class BookingWeek {
   /** Its Monday (YYYY-MM-DD); null: the whole period. */
-  @ApiProperty({ type: String, nullable: true })
-  week!: string | null;
-  @ApiProperty({ type: 'integer' })
-  requests!: number;
-  @ApiProperty({ type: 'integer' })
-  booked!: number;
-  @ApiProperty({ type: 'integer' })
-  inPromise!: number;
-  @ApiProperty({ type: 'integer' })
-  noForm!: number;
-  @ApiProperty({ type: Number, nullable: true })
-  medianHours!: number | null;
+  @ApiProperty({ type: String, nullable: true }) week!: string | null;
+  @ApiProperty({ type: 'integer' }) requests!: number;
+  @ApiProperty({ type: 'integer' }) booked!: number;
+  @ApiProperty({ type: 'integer' }) inPromise!: number;
+  @ApiProperty({ type: 'integer' }) noForm!: number;
+  @ApiProperty({ type: Number, nullable: true }) medianHours!: number | null;
   @ApiProperty({ type: Number, nullable: true })
   p90Hours!: number | null;
 }

@@ -65,13 +65,10 @@ export class FieldMeasurementBuffer {
 }
 
 export class FieldPercentile {
-  @ApiProperty()
-  route!: string;
-  @ApiProperty({ enum: VITALS, enumName: 'VitalName' })
-  metric!: VitalName;
+  @ApiProperty() route!: string;
+  @ApiProperty({ enum: VITALS, enumName: 'VitalName' }) metric!: VitalName;
   /** Page views measured in the period. */
-  @ApiProperty({ type: 'integer' })
-  views!: number;
+  @ApiProperty({ type: 'integer' }) views!: number;
   /**
    * The 75th percentile, as the upper bound of the bucket it falls in (seconds, or the CLS
    * score), as Google's Core Web Vitals assessment reads a page; null past the last bound.

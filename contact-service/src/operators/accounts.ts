@@ -14,25 +14,17 @@ export type Role = (typeof ROLES)[number];
 export const ENROLMENT_HOURS = 24;
 
 export class Account {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-  @ApiProperty()
-  username!: string;
-  @ApiProperty({ enum: ROLES, enumName: 'Role' })
-  role!: Role;
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() username!: string;
+  @ApiProperty({ enum: ROLES, enumName: 'Role' }) role!: Role;
   /** Has set a password and a second factor through an enrolment link. */
-  @ApiProperty()
-  enrolled!: boolean;
-  @ApiProperty()
-  disabled!: boolean;
+  @ApiProperty() enrolled!: boolean;
+  @ApiProperty() disabled!: boolean;
   /** Linked to the identity provider's user (issuer and subject): signs in through it. */
-  @ApiProperty()
-  linked!: boolean;
+  @ApiProperty() linked!: boolean;
   /** May sign in with its password when SSO_REQUIRED=on; each such sign-in alerts the admins. */
-  @ApiProperty()
-  breakGlass!: boolean;
-  @ApiProperty()
-  createdAt!: Date;
+  @ApiProperty() breakGlass!: boolean;
+  @ApiProperty() createdAt!: Date;
 }
 
 /**

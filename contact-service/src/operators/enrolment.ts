@@ -29,13 +29,10 @@ export function enrolmentLink(consoleOrigin: string, token: string): string {
 export class EnrolmentError extends Refusal {}
 
 export class OpenedEnrolment {
-  @ApiProperty()
-  username!: string;
+  @ApiProperty() username!: string;
   /** For the authenticator app: the otpauth:// URI (a QR code) and the same secret to type. */
-  @ApiProperty()
-  totpUri!: string;
-  @ApiProperty()
-  totpSecret!: string;
+  @ApiProperty() totpUri!: string;
+  @ApiProperty() totpSecret!: string;
 }
 
 interface Pending {

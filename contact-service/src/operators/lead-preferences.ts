@@ -7,14 +7,11 @@ import type { Operator } from './sessions.js';
 /** What an operator sets on their account page for leads (migration 1795800000000). */
 export class LeadPreferences {
   /** Where the reminders of the leads they own go; none: to the team. */
-  @ApiProperty({ type: String, nullable: true, maxLength: 254 })
-  email!: string | null;
+  @ApiProperty({ type: String, nullable: true, maxLength: 254 }) email!: string | null;
   /** Wants new leads in turn (AUTO_ASSIGN). */
-  @ApiProperty()
-  autoAssign!: boolean;
+  @ApiProperty() autoAssign!: boolean;
   /** Given no lead before this day (YYYY-MM-DD, the support time zone's), or null. */
-  @ApiProperty({ type: String, format: 'date', nullable: true })
-  awayUntil!: string | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true }) awayUntil!: string | null;
 }
 
 /** Preferences that cannot be stored: the message says what to fix. */

@@ -21,14 +21,10 @@ const CHALLENGE_MS = 5 * 60_000;
 export const PASSKEY_NAME_MAX = 100;
 
 export class PasskeyInfo {
-  @ApiProperty()
-  id!: string;
-  @ApiProperty()
-  name!: string;
-  @ApiProperty()
-  createdAt!: Date;
-  @ApiProperty({ type: Date, nullable: true })
-  lastUsedAt!: Date | null;
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() createdAt!: Date;
+  @ApiProperty({ type: Date, nullable: true }) lastUsedAt!: Date | null;
 }
 
 /** A passkey answer the console's browser code sent, as text: parsed here, never trusted. */

@@ -36,16 +36,11 @@ export interface SsoSession {
 
 export class SessionInfo {
   /** A reference to a session that is not its id: the first 16 characters of its hash. */
-  @ApiProperty()
-  ref!: string;
-  @ApiProperty()
-  createdAt!: Date;
-  @ApiProperty()
-  lastSeenAt!: Date;
-  @ApiProperty({ type: String, nullable: true })
-  userAgent!: string | null;
-  @ApiProperty()
-  current!: boolean;
+  @ApiProperty() ref!: string;
+  @ApiProperty() createdAt!: Date;
+  @ApiProperty() lastSeenAt!: Date;
+  @ApiProperty({ type: String, nullable: true }) userAgent!: string | null;
+  @ApiProperty() current!: boolean;
 }
 
 /**

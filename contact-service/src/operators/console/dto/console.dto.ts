@@ -18,124 +18,92 @@ const TOKEN_FIELD = 100;
 
 /** Username and password with one second factor: a code, or a passkey's answer (JSON text). */
 export class SignInBody {
-  @TextField(100)
-  username!: string;
-  @TextField(PASSWORD_FIELD)
-  password!: string;
-  @TextField(CODE_FIELD, { optional: true })
-  code?: string;
-  @TextField(PASSKEY_FIELD, { optional: true })
-  passkey?: string;
+  @TextField(100) username!: string;
+  @TextField(PASSWORD_FIELD) password!: string;
+  @TextField(CODE_FIELD, { optional: true }) code?: string;
+  @TextField(PASSKEY_FIELD, { optional: true }) passkey?: string;
 }
 
 export class SignedIn {
-  @ApiProperty()
-  username!: string;
+  @ApiProperty() username!: string;
 }
 
 /** Who is signed in. */
 export class Me {
-  @ApiProperty()
-  username!: string;
-  @ApiProperty({ enum: ROLES, enumName: 'Role' })
-  role!: Role;
+  @ApiProperty() username!: string;
+  @ApiProperty({ enum: ROLES, enumName: 'Role' }) role!: Role;
   /** A password, codes and passkeys of its own; false: it signs in through the provider. */
-  @ApiProperty()
-  hasPassword!: boolean;
+  @ApiProperty() hasPassword!: boolean;
 }
 
 export class SignedOut {
   /** Where to end the provider's session too (a sign-in through the provider), or null. */
-  @ApiProperty({ type: String, nullable: true })
-  providerLogoutUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true }) providerLogoutUrl!: string | null;
 }
 
 /** Single sign-on as the sign-in screen offers it. */
 export class SsoOffer {
   /** The provider's name on the button; null: single sign-on is not configured. */
-  @ApiProperty({ type: String, nullable: true })
-  provider!: string | null;
+  @ApiProperty({ type: String, nullable: true }) provider!: string | null;
   /** SSO_REQUIRED=on: only break-glass accounts sign in with a password. */
-  @ApiProperty()
-  required!: boolean;
+  @ApiProperty() required!: boolean;
 }
 
 /** The options of a WebAuthn ceremony (PublicKeyCredentialCreation/RequestOptionsJSON). */
 export class PasskeyOptions {
-  @ApiProperty()
-  challenge!: string;
+  @ApiProperty() challenge!: string;
 }
 
 export class EnrolmentToken {
-  @TextField(TOKEN_FIELD)
-  token!: string;
+  @TextField(TOKEN_FIELD) token!: string;
 }
 
 export class FinishEnrolmentBody extends EnrolmentToken {
-  @TextField(PASSWORD_FIELD)
-  password!: string;
-  @TextField(CODE_FIELD)
-  code!: string;
+  @TextField(PASSWORD_FIELD) password!: string;
+  @TextField(CODE_FIELD) code!: string;
 }
 
 export class RecoveryCodes {
-  @ApiProperty({ type: [String] })
-  recoveryCodes!: string[];
+  @ApiProperty({ type: [String] }) recoveryCodes!: string[];
 }
 
 /** The password and a code: what a change to the account's second factors asks. */
 export class Confirmation {
-  @TextField(PASSWORD_FIELD)
-  password!: string;
-  @TextField(CODE_FIELD)
-  code!: string;
+  @TextField(PASSWORD_FIELD) password!: string;
+  @TextField(CODE_FIELD) code!: string;
 }
 
 export class PasswordChange extends Confirmation {
-  @TextField(PASSWORD_FIELD)
-  newPassword!: string;
+  @TextField(PASSWORD_FIELD) newPassword!: string;
 }
 
 /** The new passkey the browser made (JSON text) and its name, confirmed with the password. */
 export class NewPasskey extends Confirmation {
-  @TextField(PASSKEY_FIELD)
-  passkey!: string;
-  @TextField(PASSKEY_NAME_MAX)
-  name!: string;
+  @TextField(PASSKEY_FIELD) passkey!: string;
+  @TextField(PASSKEY_NAME_MAX) name!: string;
 }
 
 export class NewAccount {
-  @TextField(200)
-  username!: string;
-  @TextField(20, { schema: { enum: ROLES, enumName: 'Role' } })
-  role!: string;
+  @TextField(200) username!: string;
+  @TextField(20, { schema: { enum: ROLES, enumName: 'Role' } }) role!: string;
 }
 
 export class RoleChange {
-  @TextField(20, { schema: { enum: ROLES, enumName: 'Role' } })
-  role!: string;
+  @TextField(20, { schema: { enum: ROLES, enumName: 'Role' } }) role!: string;
 }
 
 /** A new or reset account, and the one-time link its owner enrols with (shown once). */
 export class EnrolableAccount {
-  @ApiProperty({ type: Account })
-  account!: Account;
-  @ApiProperty()
-  link!: string;
+  @ApiProperty({ type: Account }) account!: Account;
+  @ApiProperty() link!: string;
 }
 
 /** The audit trail's filter; `before`: the previous page's `older`. */
 export class AuditQuery {
-  @ApiPropertyOptional({ maxLength: 32 })
-  command?: string;
-  @ApiPropertyOptional({ maxLength: 200 })
-  actor?: string;
-  @ApiPropertyOptional({ maxLength: 254 })
-  email?: string;
-  @ApiPropertyOptional({ format: 'date' })
-  from?: string;
-  @ApiPropertyOptional({ format: 'date' })
-  to?: string;
-  @ApiPropertyOptional()
-  before?: string;
+  @ApiPropertyOptional({ maxLength: 32 }) command?: string;
+  @ApiPropertyOptional({ maxLength: 200 }) actor?: string;
+  @ApiPropertyOptional({ maxLength: 254 }) email?: string;
+  @ApiPropertyOptional({ format: 'date' }) from?: string;
+  @ApiPropertyOptional({ format: 'date' }) to?: string;
+  @ApiPropertyOptional() before?: string;
 }
