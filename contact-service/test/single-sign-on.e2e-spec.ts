@@ -788,7 +788,7 @@ describe('offboarding', () => {
   });
 });
 
-describe('SSO_REQUIRED=on', () => {
+describe('SSO_REQUIRED=true', () => {
   let strict: RunningConsole;
   let mail: SmtpSink;
 
@@ -801,7 +801,7 @@ describe('SSO_REQUIRED=on', () => {
     strict = await startConsole(db.url, {
       CONSOLE_ORIGIN: consoleOrigin,
       ...ssoSettings(),
-      SSO_REQUIRED: 'on',
+      SSO_REQUIRED: 'true',
       SMTP_URL: mail.url,
       NOTIFY_FROM: 'website@proposals.test',
       NOTIFY_TO: 'sales@proposals.test',

@@ -91,7 +91,7 @@ fi
 # Single sign-on: the development identity provider (contact-service/dev/identity-provider.ts)
 # over HTTPS with its own certificate, which the service trusts (NODE_EXTRA_CA_CERTS). The console
 # re-checks its sessions every 3 seconds, so that the suite sees an offboarding take effect. A
-# second console at E2E_STRICT_CONSOLE_URL has SSO_REQUIRED=on (the break-glass tests). The
+# second console at E2E_STRICT_CONSOLE_URL has SSO_REQUIRED=true (the break-glass tests). The
 # provider posts its back-channel logouts to the public site, as a provider outside the
 # operators' networks does as shipped (infra/nginx/snippets/no-console.conf).
 idp_dir=$tls/identity-provider
@@ -121,7 +121,7 @@ echo "Starting the stack on the database $database"
 infra/local/stack-up.sh || exit 1
 # The strict console: its own service process (no background jobs) on the same database, and the
 # console app beside it, as `make start` serves it.
-SSO_REQUIRED=on PORT=3200 HOST=127.0.0.1 CONSOLE_PORT=3201 CONSOLE_ORIGIN=$E2E_STRICT_CONSOLE_URL \
+SSO_REQUIRED=true PORT=3200 HOST=127.0.0.1 CONSOLE_PORT=3201 CONSOLE_ORIGIN=$E2E_STRICT_CONSOLE_URL \
   BACKGROUND_JOBS=false DATABASE_URL=$STACK_DATABASE_URL \
   CONSOLE_SECRET_KEY=${CONSOLE_SECRET_KEY:-$(cat .stack/console-secret-key)} \
   setsid node contact-service/dist/src/entrypoints/api.js >>.stack/logs/contact-service-strict.log 2>&1 &

@@ -2,7 +2,7 @@
 // the development identity provider's own login screen (contact-service/dev/identity-provider.ts,
 // oidc-provider over HTTPS, started by e2e/scripts/run-e2e.sh), refuses a user outside the
 // allowed domains, loses a session when the provider logs it out (back-channel) and when the
-// user is removed there (the re-check), and, where SSO_REQUIRED=on, still lets a break-glass
+// user is removed there (the re-check), and, where SSO_REQUIRED=true, still lets a break-glass
 // account in with its password, which the admins hear of. axe on every new screen.
 import { test as base, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
@@ -133,10 +133,10 @@ test('a user removed at the provider loses the console within the re-check', asy
   ).toContain('invalid_grant');
 });
 
-test('with SSO_REQUIRED=on, a break-glass account still gets in, and the admins are told', async ({
+test('with SSO_REQUIRED=true, a break-glass account still gets in, and the admins are told', async ({
   page,
 }, testInfo) => {
-  test.skip(!strictConsoleUrl, 'no console with SSO_REQUIRED=on in this stack');
+  test.skip(!strictConsoleUrl, 'no console with SSO_REQUIRED=true in this stack');
   await page.goto(`${strictConsoleUrl}/console/sign-in`);
   await expectHeading(page, 'Sign in');
   await expect(page.getByRole('heading', { name: 'Break-glass sign-in' })).toBeVisible();

@@ -27,7 +27,7 @@ case $renew_days$check_hours in *[!0-9]*)
 esac
 
 # The console's own host name (CONSOLE_DOMAIN), when it is served beyond loopback with the same
-# certificate (CONSOLE_TLS=on), is named in the certificate too.
+# certificate (CONSOLE_TLS=true), is named in the certificate too.
 domains="--domains $SITE_DOMAIN${CONSOLE_DOMAIN:+ --domains $CONSOLE_DOMAIN}"
 
 lego_run() {

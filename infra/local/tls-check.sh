@@ -69,11 +69,11 @@ check "TLS 1.1 is refused" bash -c "! openssl s_client -connect localhost:8443 -
 echo "ACME: Pebble issues the certificate, nginx serves it, a forced renewal drops nothing"
 start_pebble "$tmp"
 infra/local/stack-down.sh >/dev/null 2>&1
-TLS_MODE=acme CONSOLE_TLS=on TLS_DIR="$tmp/tls-acme" TLS_RELOAD_SECONDS=1 STACK_SKIP_BUILD=1 \
+TLS_MODE=acme CONSOLE_TLS=true TLS_DIR="$tmp/tls-acme" TLS_RELOAD_SECONDS=1 STACK_SKIP_BUILD=1 \
   infra/local/stack-up.sh || exit 1
 check "before its first certificate the site answers over plain HTTP" \
   curl -fsS -o /dev/null http://127.0.0.1:8080/
-check "  and the console (CONSOLE_TLS=on) shows nothing over plain HTTP: 503 until it has one" \
+check "  and the console (CONSOLE_TLS=true) shows nothing over plain HTTP: 503 until it has one" \
   test "$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:8081/console/sign-in)" = 503
 check "the certificates service obtains one from Pebble (http-01 answered by nginx)" \
   obtain_certificate
@@ -90,7 +90,7 @@ echo "  served: $(served); $issuer"
 check "it is the certificate Pebble issued" grep -qi pebble <<<"$issuer"
 check "and plain HTTP now redirects to HTTPS" \
   test "$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:8080/)" = 301
-check "the console (CONSOLE_TLS=on) is served over HTTPS with the same certificate" \
+check "the console (CONSOLE_TLS=true) is served over HTTPS with the same certificate" \
   curl -fsS "${pebble[@]}" -o /dev/null https://localhost:8081/console/sign-in
 check "with Strict-Transport-Security, its API asking for a session (401)" bash -c \
   "curl -sI ${pebble[*]} https://localhost:8081/console/sign-in | grep -qi '^strict-transport-security:' &&

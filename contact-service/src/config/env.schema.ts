@@ -33,9 +33,18 @@ const emailList = z
       .min(1, { error: 'must name at least one email address' }),
   );
 const SCOPES_ERROR = 'must be scopes separated by spaces, openid among them (openid email profile)';
+/** Every switch is true or false. */
 const flag = z
   .enum(['true', 'false'], { error: 'must be true or false' })
   .transform((v) => v === 'true');
+/**
+ * A switch that release 1.1.0 spelled on or off: that spelling is still read, so that an
+ * operator's .env keeps working through `make upgrade` (CHANGELOG.md).
+ */
+const formerOnOff = z.preprocess(
+  (value) => (value === 'on' ? 'true' : value === 'off' ? 'false' : value),
+  flag,
+);
 
 /**
  * What the schema says of a setting beyond its rule. A setting marked neither is named without
@@ -270,11 +279,8 @@ export const settings = z.object({
     .positive({ error: 'must be more than 0' })
     .max(24 * 60)
     .default(10),
-  /** on: passwords, codes and passkeys are refused but for break-glass accounts. */
-  SSO_REQUIRED: z
-    .enum(['on', 'off'], { error: 'must be on or off' })
-    .default('off')
-    .transform((value) => value === 'on'),
+  /** true: passwords, codes and passkeys are refused but for break-glass accounts. */
+  SSO_REQUIRED: formerOnOff.default(false),
   /**
    * Days off besides weekends, when the accessibility promises' business days do not count
    * (src/leads/support-hours.ts): dates in the support time zone, comma-separated.
@@ -431,7 +437,7 @@ function checkSingleSignOn(env: Settings, context: z.RefinementCtx): void {
     if (env.SSO_REQUIRED) {
       issue(
         'SSO_REQUIRED',
-        'is on, but OIDC_ISSUER_URL is not set: nobody but break-glass accounts could sign in',
+        'is true, but OIDC_ISSUER_URL is not set: nobody but break-glass accounts could sign in',
       );
     }
     return;

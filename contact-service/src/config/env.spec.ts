@@ -178,7 +178,7 @@ describe('single sign-on settings', () => {
     ],
     [{ OIDC_MEMBER_GROUPS: undefined }, 'OIDC_MEMBER_GROUPS is not set, nor OIDC_ADMIN_GROUPS'],
     [{ OIDC_ADMIN_GROUPS: '*' }, 'OIDC_ADMIN_GROUPS cannot be *'],
-    [{ SSO_REQUIRED: 'yes' }, 'SSO_REQUIRED must be on or off'],
+    [{ SSO_REQUIRED: 'yes' }, 'SSO_REQUIRED must be true or false'],
   ])('refuses %j in one line that names the setting', (change, expected) => {
     const source = Object.fromEntries(
       Object.entries({ ...SSO, ...change }).filter(([, value]) => value !== undefined),
@@ -188,9 +188,15 @@ describe('single sign-on settings', () => {
     expect(message).not.toContain('a client secret nobody may see');
   });
 
-  it('refuses SSO_REQUIRED=on without a provider: nobody but break-glass could sign in', () => {
-    expect(configError({ ...DATABASE, SSO_REQUIRED: 'on' })).toContain(
-      'SSO_REQUIRED is on, but OIDC_ISSUER_URL is not set',
+  it('reads SSO_REQUIRED as every switch, true or false, and on or off as 1.1.0 wrote it', () => {
+    expect(parseEnv({ ...SSO, SSO_REQUIRED: 'true' }).SSO_REQUIRED).toBe(true);
+    expect(parseEnv({ ...SSO, SSO_REQUIRED: 'on' }).SSO_REQUIRED).toBe(true);
+    expect(parseEnv({ ...SSO, SSO_REQUIRED: 'off' }).SSO_REQUIRED).toBe(false);
+  });
+
+  it('refuses SSO_REQUIRED=true without a provider: nobody but break-glass could sign in', () => {
+    expect(configError({ ...DATABASE, SSO_REQUIRED: 'true' })).toContain(
+      'SSO_REQUIRED is true, but OIDC_ISSUER_URL is not set',
     );
   });
 });

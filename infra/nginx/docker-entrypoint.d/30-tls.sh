@@ -10,7 +10,7 @@
 # The HTTPS server takes snippets/tls.conf (Mozilla intermediate) and HTTP/2; the redirect server
 # sends no Strict-Transport-Security (browsers ignore it over HTTP) and no site. TLS_PUBLIC_PORT
 # is the HTTPS port visitors reach (443 unless published elsewhere), for the redirect.
-# CONSOLE_TLS=on serves the operators' console (8081) over HTTPS with the same certificate, for
+# CONSOLE_TLS=true serves the operators' console (8081) over HTTPS with the same certificate, for
 # a console reached beyond loopback (its cookie is Secure: browsers keep it over plain HTTP only
 # on localhost). A missing or unreadable file, or an unknown mode, stops the start with one line.
 #
@@ -24,21 +24,23 @@ case $port in
   '' | *[!0-9]*) echo "TLS_PUBLIC_PORT must be a port number; \"$port\" is not" >&2; exit 1 ;;
 esac
 
-console_tls=${CONSOLE_TLS:-off}
+# A switch is true or false; on and off are still read, as release 1.1.0 wrote them.
+console_tls=${CONSOLE_TLS:-false}
 case $console_tls in
-  on | off) ;;
-  *) echo "CONSOLE_TLS must be on or off; \"$console_tls\" is neither" >&2; exit 1 ;;
+  true | on) console_tls=true ;;
+  false | off) console_tls=false ;;
+  *) echo "CONSOLE_TLS must be true or false; \"$console_tls\" is neither" >&2; exit 1 ;;
 esac
 # The console server: plain HTTP, for loopback (a tunnel, or a proxy on this machine).
 console_plain() {
-  printf '%s\n' "# CONSOLE_TLS=off (or no certificate yet): plain HTTP, for loopback." \
+  printf '%s\n' "# CONSOLE_TLS=false (or no certificate yet): plain HTTP, for loopback." \
     "listen 8081;" "listen [::]:8081;" >"$out/console-listen.conf"
 }
 
 case $mode in
   off)
-    if [ "$console_tls" = on ]; then
-      echo "CONSOLE_TLS=on needs TLS_MODE=files or acme: the console uses the site's certificate" >&2
+    if [ "$console_tls" = true ]; then
+      echo "CONSOLE_TLS=true needs TLS_MODE=files or acme: the console uses the site's certificate" >&2
       exit 1
     fi
     printf '%s\n' "# TLS_MODE=off: plain HTTP; a terminator in front serves HTTPS." \
@@ -61,10 +63,10 @@ case $mode in
         "listen 8080 default_server;" "listen [::]:8080 default_server;" \
         "include snippets/acme-challenge.conf;" >"$out/site-listen.conf"
       echo "# TLS_MODE=acme, no certificate yet: no redirect server." >"$out/site-redirect.conf"
-      if [ "$console_tls" = on ]; then
+      if [ "$console_tls" = true ]; then
         # The console is reached beyond loopback: nothing of it over plain HTTP, not even its
         # sign-in screen, until its certificate is there.
-        printf '%s\n' "# CONSOLE_TLS=on, no certificate yet: the console waits, over plain HTTP." \
+        printf '%s\n' "# CONSOLE_TLS=true, no certificate yet: the console waits, over plain HTTP." \
           "listen 8081;" "listen [::]:8081;" "default_type text/plain;" \
           "return 503 'The console waits for its HTTPS certificate (TLS_MODE=acme). Try again in a minute.\\n';" \
           >"$out/console-listen.conf"
@@ -108,11 +110,11 @@ server {
   }
 }
 CONF
-if [ "$console_tls" = on ]; then
+if [ "$console_tls" = true ]; then
   # The console beyond loopback: HTTPS with the same certificate (it names the console's host
   # too: CONSOLE_DOMAIN), and its session cookie, which is Secure, works there.
   cat >"$out/console-listen.conf" <<CONF
-# Rendered at start by docker-entrypoint.d/30-tls.sh (CONSOLE_TLS=on).
+# Rendered at start by docker-entrypoint.d/30-tls.sh (CONSOLE_TLS=true).
 listen 8081 ssl http2;
 listen [::]:8081 ssl http2;
 ssl_certificate $TLS_CERTIFICATE;
@@ -123,4 +125,4 @@ CONF
 else
   console_plain
 fi
-echo "$0: HTTPS on 8443 (visitors' port $port) with $TLS_CERTIFICATE; 8080 redirects to it; console on 8081 over $([ "$console_tls" = on ] && echo HTTPS || echo HTTP)"
+echo "$0: HTTPS on 8443 (visitors' port $port) with $TLS_CERTIFICATE; 8080 redirects to it; console on 8081 over $([ "$console_tls" = true ] && echo HTTPS || echo HTTP)"
