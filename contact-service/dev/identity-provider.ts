@@ -13,7 +13,7 @@ import Provider from 'oidc-provider';
  * certified implementation) over HTTPS with a self-signed certificate of its own, its own signing
  * key, users and groups, and the console registered as its client with back-channel and
  * RP-initiated logout. Its login screen (oidc-provider's development interactions) takes any
- * password for a known login. For `make start` (DEV_IDENTITY_PROVIDER=on), the browser suite
+ * password for a known login. For `make start` (DEV_IDENTITY_PROVIDER=true), the browser suite
  * and the integration tests; never for production.
  */
 

@@ -43,10 +43,10 @@ if [[ -z ${CONSOLE_SECRET_KEY:-} ]]; then
   export CONSOLE_SECRET_KEY
 fi
 export CONSOLE_PORT=${CONSOLE_PORT:-3001}
-# DEV_IDENTITY_PROVIDER=on: single sign-on through a development OpenID Provider on
+# DEV_IDENTITY_PROVIDER=true: single sign-on through a development OpenID Provider on
 # https://127.0.0.1:9443 (contact-service/dev/identity-provider.ts; README, "Single sign-on"),
 # whose settings the service gets, trusting its certificate.
-if [[ ${DEV_IDENTITY_PROVIDER:-off} == on ]]; then
+if [[ ${DEV_IDENTITY_PROVIDER:-false} == true ]]; then
   idp_dir=.stack/identity-provider
   rm -f "$idp_dir/settings.env"
   DEV_IDP_DIR=$idp_dir DEV_IDP_CONSOLE_ORIGINS=http://localhost:8081,http://127.0.0.1:8081 \

@@ -22,7 +22,7 @@ export class Account {
   @ApiProperty() disabled!: boolean;
   /** Linked to the identity provider's user (issuer and subject): signs in through it. */
   @ApiProperty() linked!: boolean;
-  /** May sign in with its password when SSO_REQUIRED=on; each such sign-in alerts the admins. */
+  /** May sign in with its password when SSO_REQUIRED=true; each such sign-in alerts the admins. */
   @ApiProperty() breakGlass!: boolean;
   @ApiProperty() createdAt!: Date;
 }
@@ -109,7 +109,7 @@ export class Accounts {
 
   /**
    * A new account and its enrolment link's token (shown once, stored as a hash). A break-glass
-   * account may use its password when SSO_REQUIRED=on.
+   * account may use its password when SSO_REQUIRED=true.
    */
   async add(
     name: string,

@@ -17,7 +17,7 @@ export interface Operator {
   sessionHash: string;
   /** A session started through the provider: when the provider last said yes (else null). */
   ssoCheckedAt: Date | null;
-  /** A break-glass account: may use its password when SSO_REQUIRED=on. */
+  /** A break-glass account: may use its password when SSO_REQUIRED=true. */
   breakGlass: boolean;
   /**
    * The account has a password (and so codes and passkeys) of its own; one made by single sign-on

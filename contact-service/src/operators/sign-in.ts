@@ -47,7 +47,7 @@ type Candidate = StoredFactor & {
 
 /** How SSO_REQUIRED bears on passwords. */
 export interface LocalSignInPolicy {
-  /** SSO_REQUIRED=on: only break-glass accounts may sign in with a password. */
+  /** SSO_REQUIRED=true: only break-glass accounts may sign in with a password. */
   ssoRequired: boolean;
 }
 

@@ -45,7 +45,7 @@ function addCommand(users: Command, run: Run, actor: string): void {
     .addOption(new Option('--role <role>', 'admin or member').choices(ROLES).makeOptionMandatory())
     .option(
       '--break-glass',
-      'may sign in with a password when SSO_REQUIRED=on (each sign-in alerts the admins)',
+      'may sign in with a password when SSO_REQUIRED=true (each sign-in alerts the admins)',
     )
     .action(
       run(

@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Single sign-on (src/operators/sso/):
  * - users: the provider's identity an account is linked to (issuer and subject, never an e-mail
- *   address), and whether it is a break-glass account (SSO_REQUIRED=on lets only those use a
+ *   address), and whether it is a break-glass account (SSO_REQUIRED=true lets only those use a
  *   password);
  * - console_sessions: what a session signed in through the provider keeps to ask it again (its
  *   session id for back-channel logout, the refresh token sealed with CONSOLE_SECRET_KEY, the

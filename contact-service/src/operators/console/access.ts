@@ -36,7 +36,7 @@ export const CurrentOperator = createParamDecorator(
 
 /**
  * Deny by default: the one guard of every console route. No live session (or one that single
- * sign-on ends: the provider says no, or SSO_REQUIRED=on and it was not started through it):
+ * sign-on ends: the provider says no, or SSO_REQUIRED=true and it was not started through it):
  * 401; an admin-only route and a member: 403.
  */
 @Injectable()

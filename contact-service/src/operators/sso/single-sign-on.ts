@@ -17,7 +17,7 @@ export interface SingleSignOnSettings {
   rules: AccessRules;
   /** "Sign in with …" */
   providerName: string;
-  /** SSO_REQUIRED=on. */
+  /** SSO_REQUIRED=true. */
   required: boolean;
   recheckMs: number;
 }

@@ -13,7 +13,7 @@ import { decideAccess, hasGroups } from './sso-rules.js';
  *   refresh token, or the userinfo): a user disabled or removed there, or no longer in a group
  *   that gives a role, loses the session; a provider that cannot be asked keeps it one period;
  * - a logout token from the provider (Back-Channel Logout 1.0) ends its sessions at once;
- * - with SSO_REQUIRED=on, a session not started through it ends unless its account is
+ * - with SSO_REQUIRED=true, a session not started through it ends unless its account is
  *   break-glass;
  * - sign-out ends the provider's session too (RP-initiated logout).
  * Every ending is in the audit trail.
@@ -37,7 +37,7 @@ export class SsoSessions {
   }
 
   /**
-   * Whether the session may go on: with SSO_REQUIRED=on, one not started through the provider
+   * Whether the session may go on: with SSO_REQUIRED=true, one not started through the provider
    * only for a break-glass account; one started through it, once OIDC_RECHECK_MINUTES have passed,
    * only when the provider still says yes. A session that may not is ended here.
    */

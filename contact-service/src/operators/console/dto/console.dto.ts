@@ -45,7 +45,7 @@ export class SignedOut {
 export class SsoOffer {
   /** The provider's name on the button; null: single sign-on is not configured. */
   @ApiProperty({ type: String, nullable: true }) provider!: string | null;
-  /** SSO_REQUIRED=on: only break-glass accounts sign in with a password. */
+  /** SSO_REQUIRED=true: only break-glass accounts sign in with a password. */
   @ApiProperty() required!: boolean;
 }
 
