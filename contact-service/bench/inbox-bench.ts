@@ -25,6 +25,8 @@ import vm from 'node:vm';
 import pg from 'pg';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { AuditTrail } from '../src/audit/audit-trail.js';
+import { parseEnv } from '../src/config/env.js';
+import { EnvironmentService } from '../src/config/environment.service.js';
 import { applyMigrations } from '../src/database/apply-migrations.js';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
 import {
@@ -34,11 +36,14 @@ import {
   type InboxFilter,
 } from '../src/inbox/inbox-filter.js';
 import { Inbox } from '../src/inbox/inbox.js';
-import { EACH_BATCH } from '../src/inbox/inbox.store.js';
+import { EACH_BATCH, InboxStore } from '../src/inbox/inbox.store.js';
 import { exportLeads } from '../src/inbox/lead-export.js';
 import { overviewOf } from '../src/inbox/overview.js';
 import { settleLeadCounts } from '../src/leads/lead-counts.js';
-import { supportCalendar, supportDate } from '../src/leads/support-hours.js';
+import { LeadOwners } from '../src/leads/lead-owners.js';
+import { LeadsStore } from '../src/leads/leads.store.js';
+import { Clock } from '../src/operators/clock.js';
+import { supportDate } from '../src/leads/support-hours.js';
 import { checkPlans } from './plan-gates.js';
 import { OPERATORS, RARE_WORD, seedLeads } from './seed-leads.js';
 
@@ -267,8 +272,19 @@ async function run(url: string, failures: string[]): Promise<void> {
     return query(sql, parameters, runner);
   }) as DataSource['query'];
   try {
-    const rules = { calendar: supportCalendar([]), callbackReminderHours: 4 };
-    const inbox = new Inbox(dataSource, { rules, channels: ['email'], now: () => new Date() });
+    // The inbox as the console's injection builds it, on this (statement-capturing) connection,
+    // with the settings' defaults: the email channel, no holidays.
+    const audit = new AuditTrail(dataSource);
+    const environment = new EnvironmentService(parseEnv({ DATABASE_URL: url }), url);
+    const inbox = new Inbox(
+      dataSource,
+      new InboxStore(dataSource),
+      new LeadsStore(dataSource),
+      audit,
+      new LeadOwners(dataSource, audit),
+      environment,
+      new Clock(),
+    );
     const day = await measurePaths(dataSource, inbox, now);
     const exported = await measureExport(dataSource, inbox, day(365), failures);
     report(failures);

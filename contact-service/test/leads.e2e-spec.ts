@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplicationContext } from '@nestjs/common';
 import { parse } from 'csv-parse/sync';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
 import { leadsProgram } from '../src/cli/leads-program.js';
 import { operatorTools } from '../src/cli/operator-tools.js';
 import { applyMigrations } from '../src/database/apply-migrations.js';
-import { dataSourceOptions } from '../src/database/data-source-options.js';
 import { RetentionService } from '../src/retention/retention.service.js';
+import { leadsContext } from './support/console-client.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 import {
   createTestDatabase,
@@ -39,13 +39,13 @@ describe.each([
   let service: RunningApp;
   let hooks: WebhookReceiver;
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
-  let dataSource: DataSource;
+  let context: INestApplicationContext;
 
   /** Runs one command line as an operator would, with a person who answers `answer`. */
   async function leads(args: string, { interactive = false, answer = '' } = {}): Promise<Run> {
     const result = { code: 0, out: '', err: '' };
     const program = leadsProgram({
-      tools: async () => operatorTools(dataSource, { consoleOrigin: 'http://localhost:8081' }),
+      tools: async () => operatorTools(context),
       actor: 'operator@test-host',
       io: {
         out: (text) => void (result.out += text),
@@ -80,20 +80,20 @@ describe.each([
   beforeAll(async () => {
     hooks = await WebhookReceiver.start(secret);
     db = await makeDatabase();
-    service = await startTestApp(db.url, {
-      RATE_LIMIT_MAX: '10000',
+    // The command runs with the service's settings, as on the server.
+    const settings = {
       WEBHOOK_URL: hooks.url,
       WEBHOOK_SECRET: secret,
       NOTIFY_RETRY_LIMIT: '0',
       RETENTION_DAYS: '30',
-    });
+    };
+    service = await startTestApp(db.url, { RATE_LIMIT_MAX: '10000', ...settings });
     await applyMigrations(db.url, { timeoutMs: 10_000 });
-    dataSource = new DataSource(dataSourceOptions({ url: db.url, poolSize: 2, timeoutMs: 10_000 }));
-    await dataSource.initialize();
+    context = await leadsContext(db.url, settings);
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
+    await context?.close();
     await service?.close();
     await db?.drop();
     await hooks?.close();

@@ -8,14 +8,17 @@ import { dataSourceOptions } from '../database/data-source-options.js';
  * (on a connection with their own timeout). Should the database vanish in between, it is waited
  * for as at start; wrong credentials still stop the start at once.
  */
-export const databaseModule = (poolSize: (settings: EnvironmentService) => number) =>
+export const databaseModule = (
+  poolSize: (settings: EnvironmentService) => number,
+  timeoutMs = (settings: EnvironmentService) => settings.get('DATABASE_TIMEOUT_MS'),
+) =>
   TypeOrmModule.forRootAsync({
     inject: [EnvironmentService],
     useFactory: (settings: EnvironmentService) => ({
       ...dataSourceOptions({
         url: settings.databaseUrl,
         poolSize: poolSize(settings),
-        timeoutMs: settings.get('DATABASE_TIMEOUT_MS'),
+        timeoutMs: timeoutMs(settings),
       }),
       // The entities of the modules' repositories (TypeOrmModule.forFeature).
       autoLoadEntities: true,

@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiProperty } from '@nestjs/swagger';
 import { Refusal } from '../http/refusal.js';
 import { createHmac } from 'node:crypto';
@@ -122,8 +124,9 @@ export function auditFilterOf(query: Record<string, unknown>): AuditFilter {
  * unrecorded; a person is named only by the HMAC of their address under this installation's key
  * (table audit_key), so an erased address leaves no readable trace.
  */
+@Injectable()
 export class AuditTrail {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Writes a record; with `manager`, in that transaction. */
   async record(record: NewAuditRecord, manager = this.dataSource.manager): Promise<void> {

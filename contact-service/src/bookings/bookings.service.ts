@@ -61,7 +61,6 @@ const LEAD_ROW = `s.id, s.kind AS kind, s.status, s.email,
 @Injectable()
 export class BookingsService {
   private readonly logger = new Logger('Bookings');
-  private readonly owners: LeadOwners;
   private readonly rules: PromiseRules;
 
   constructor(
@@ -70,8 +69,8 @@ export class BookingsService {
     private readonly watch: PromiseWatch,
     private readonly metrics: MetricsService,
     environment: EnvironmentService,
+    private readonly owners: LeadOwners,
   ) {
-    this.owners = new LeadOwners(dataSource);
     this.rules = promiseRules(environment);
   }
 

@@ -1,9 +1,10 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { AuditTrail } from '../audit/audit-trail.js';
+import { EnvironmentService } from '../config/environment.service.js';
 import { Inbox } from '../inbox/inbox.js';
 import { settleLeadCounts } from '../leads/lead-counts.js';
-import type { PromiseRules } from '../leads/lead-promises.js';
-import { supportCalendar } from '../leads/support-hours.js';
-import { AuditTrail } from '../audit/audit-trail.js';
 import { LeadRemoval } from '../leads/lead-removal.js';
 import { LeadsStore } from '../leads/leads.store.js';
 import { Redelivery } from '../notifications/redelivery.js';
@@ -11,44 +12,22 @@ import { Accounts } from '../operators/accounts.js';
 import { enrolmentLink } from '../operators/enrolment.js';
 import type { OperatorTools } from './leads-context.js';
 
-export interface ToolSettings {
-  /** CONSOLE_ORIGIN. */
-  consoleOrigin: string;
-  /** The promises' rules (SUPPORT_HOLIDAYS, CONTACT_REMINDER_HOURS); the defaults when none. */
-  rules?: PromiseRules;
-  /** The channels a lead released from spam is announced on (channels.ts, announcedChannels). */
-  channels?: readonly string[];
-  /** OIDC_ISSUER_URL: the provider `leads users link` links to unless told another. */
-  ssoIssuer?: string;
-}
-
-/** The settings' defaults (config/env.schema.ts), for tests that give none. */
-const DEFAULT_RULES: PromiseRules = {
-  calendar: supportCalendar([]),
-  callbackReminderHours: 4,
-};
-
 /**
- * The operations of the `leads` command on one database connection; `consoleOrigin` is where
- * operators open the console (CONSOLE_ORIGIN), for the enrolment links (operators/enrolment.ts).
+ * The operations of the `leads` command, from its application context
+ * (app/leads-command.module.ts): the console's own classes, with the settings of this start.
  */
-export function operatorTools(
-  dataSource: DataSource,
-  { consoleOrigin, rules = DEFAULT_RULES, channels = [], ssoIssuer }: ToolSettings,
-): OperatorTools {
+export function operatorTools(app: INestApplicationContext): OperatorTools {
+  const environment = app.get(EnvironmentService);
+  const dataSource = app.get<DataSource>(getDataSourceToken());
   return {
-    inbox: new Inbox(dataSource, {
-      rules,
-      channels,
-      now: () => new Date(),
-    }),
-    accounts: new Accounts(dataSource),
-    ssoIssuer,
-    enrolmentLink: (token) => enrolmentLink(consoleOrigin, token),
+    inbox: app.get(Inbox),
+    accounts: app.get(Accounts),
+    ssoIssuer: environment.get('OIDC_ISSUER_URL'),
+    enrolmentLink: (token) => enrolmentLink(environment.get('CONSOLE_ORIGIN'), token),
     recountLeads: () => settleLeadCounts(dataSource, { recount: true }),
-    leads: new LeadsStore(dataSource),
-    removal: new LeadRemoval(dataSource),
-    redelivery: new Redelivery(dataSource),
-    audit: new AuditTrail(dataSource),
+    leads: app.get(LeadsStore),
+    removal: app.get(LeadRemoval),
+    redelivery: app.get(Redelivery),
+    audit: app.get(AuditTrail),
   };
 }

@@ -1,23 +1,22 @@
 // The operators' `leads` command (docs/operating.md, "The leads command"):
 // `node dist/src/entrypoints/leads.js`, `leads` in the container image, `make leads ARGS='…'` on a
-// workstation. Same validated settings and TypeORM configuration as the service.
+// workstation. Same validated settings, TypeORM configuration and classes as the service: its
+// application context is app/leads-command.module.ts.
+import type { INestApplicationContext } from '@nestjs/common';
 import { CommanderError } from 'commander';
 import { hostname, userInfo } from 'node:os';
 import { createInterface } from 'node:readline/promises';
-import { DataSource } from 'typeorm';
+import { leadsCommandContext } from '../app/leads-command.module.js';
 import { LeadsError, type OperatorTools } from '../cli/leads-context.js';
 import { leadsProgram } from '../cli/leads-program.js';
-import { promiseRules } from '../leads/lead-promises.js';
 import { operatorTools } from '../cli/operator-tools.js';
-import { applyMigrations } from '../database/apply-migrations.js';
 import { EnvironmentService } from '../config/environment.service.js';
-import { dataSourceOptions } from '../database/data-source-options.js';
-import { announcedChannels } from '../notifications/channels.js';
+import { applyMigrations } from '../database/apply-migrations.js';
 import { resolveDatabase, type ResolvedDatabase } from '../database/resolve-database.js';
 import { describeFailure, readSettings } from './start-up.js';
 
 let database: ResolvedDatabase | undefined;
-let dataSource: DataSource | undefined;
+let app: INestApplicationContext | undefined;
 
 /** The user running the command and the machine (in a container: its id), for the audit trail. */
 function actor(): string {
@@ -34,22 +33,12 @@ async function tools(): Promise<OperatorTools> {
   const env = readSettings();
   database = await resolveDatabase(env, { shareRunning: true });
   await applyMigrations(database.url, { timeoutMs: env.MIGRATION_TIMEOUT_MS });
-  // An operator's purge or export may take longer than a request: the migrations' bound applies.
-  dataSource = new DataSource(
-    dataSourceOptions({ url: database.url, poolSize: 2, timeoutMs: env.MIGRATION_TIMEOUT_MS }),
-  );
-  await dataSource.initialize();
-  const environment = new EnvironmentService(env, database.url);
-  return operatorTools(dataSource, {
-    consoleOrigin: env.CONSOLE_ORIGIN,
-    rules: promiseRules(environment),
-    channels: announcedChannels(environment),
-    ssoIssuer: env.OIDC_ISSUER_URL,
-  });
+  app = await leadsCommandContext(new EnvironmentService(env, database.url));
+  return operatorTools(app);
 }
 
 async function close(): Promise<void> {
-  await dataSource?.destroy().catch(() => {});
+  await app?.close().catch(() => {});
   await database?.stop?.().catch(() => {});
 }
 

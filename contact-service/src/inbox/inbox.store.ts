@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ApiProperty } from '@nestjs/swagger';
 import { LEAD_COLUMNS, LeadRecord } from '../leads/lead.js';
@@ -75,8 +77,9 @@ const LEAD_FIELDS = `${LEAD_COLUMNS}, s.status, s.read_at AS "readAt",
  * 1795600000000, 1795800000000, 1796200000000), newest first by (created_at, id): pages are keyset
  * pages, never OFFSET.
  */
+@Injectable()
 export class InboxStore {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
    * A page, newest first (or oldest first), after the cursor; one more row than `limit` says

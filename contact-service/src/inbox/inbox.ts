@@ -1,4 +1,9 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { EnvironmentService } from '../config/environment.service.js';
+import { announcedChannels } from '../notifications/channels.js';
+import { Clock } from '../operators/clock.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { isUuid } from '../leads/lead.js';
 import type { LeadKind } from '../leads/lead-kind.js';
@@ -7,6 +12,7 @@ import {
   dueCutoffs,
   openPromise,
   promiseFrom,
+  promiseRules,
   type Due,
   type DueCutoffs,
   type PromiseRules,
@@ -42,20 +48,24 @@ export * from './inbox-types.js';
  * note, mark or release spam. Every read of personal data and every change writes an audit
  * record, changes in the same transaction.
  */
+@Injectable()
 export class Inbox {
-  private readonly store: InboxStore;
-  private readonly leads: LeadsStore;
-  private readonly audit: AuditTrail;
-  private readonly owners: LeadOwners;
+  private readonly settings: InboxSettings;
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly settings: InboxSettings,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly store: InboxStore,
+    private readonly leads: LeadsStore,
+    private readonly audit: AuditTrail,
+    private readonly owners: LeadOwners,
+    environment: EnvironmentService,
+    clock: Clock,
   ) {
-    this.store = new InboxStore(dataSource);
-    this.leads = new LeadsStore(dataSource);
-    this.audit = new AuditTrail(dataSource);
-    this.owners = new LeadOwners(dataSource);
+    this.settings = {
+      rules: promiseRules(environment),
+      channels: announcedChannels(environment),
+      now: () => clock.now(),
+    };
   }
 
   /** The promises' rules this inbox judges by. */

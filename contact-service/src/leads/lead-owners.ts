@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { recordLeadEvent } from './lead-events.js';
@@ -19,12 +21,12 @@ export interface Assignee {
  * and the hand-back when an account is disabled. Each change is in the lead's history and the
  * audit trail, in the transaction that makes it.
  */
+@Injectable()
 export class LeadOwners {
-  private readonly audit: AuditTrail;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.audit = new AuditTrail(dataSource);
-  }
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditTrail,
+  ) {}
 
   /** An operator who may own leads, by username; none when there is no such active account. */
   async assignee(username: string, manager: EntityManager): Promise<Assignee | null> {

@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiProperty } from '@nestjs/swagger';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
@@ -17,12 +19,12 @@ const OLDER_THAN = 's.created_at < now() - make_interval(days => $1)';
  * purge. Each runs in one transaction with its audit record, and a lead's notifications, queued
  * or past, go with it (ON DELETE CASCADE; the queue's jobs carry only a notification's id).
  */
+@Injectable()
 export class LeadRemoval {
-  private readonly audit: AuditTrail;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.audit = new AuditTrail(dataSource);
-  }
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditTrail,
+  ) {}
 
   /** What `erase` would remove, for its confirmation question. */
   async countByEmail(email: string): Promise<Removed> {

@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { DELIVERY_COLUMNS, type DeliveryRecord, type DeliveryStatus } from './delivery-record.js';
 import { isUuid, LEAD_COLUMNS, type LeadRecord } from './lead.js';
@@ -21,8 +23,9 @@ export interface LeadFilter {
  * Every read of leads and their notifications that operators do. Reading personal data in bulk
  * is recorded in the audit trail by the caller (audit/audit-trail.ts).
  */
+@Injectable()
 export class LeadsStore {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The newest leads first. */
   async list(filter: LeadFilter = {}): Promise<ListedLead[]> {

@@ -1,3 +1,4 @@
+import { LeadsModule } from '../leads/leads.module.js';
 import { Module } from '@nestjs/common';
 import { EnvironmentService } from '../config/environment.service.js';
 import { buildChannels, NOTIFICATION_CHANNELS } from './channels.js';
@@ -7,6 +8,7 @@ import { OutboxRelay } from './outbox-relay.js';
 import { PromiseWatch } from './promise-watch.js';
 
 @Module({
+  imports: [LeadsModule],
   providers: [
     {
       provide: NOTIFICATION_CHANNELS,

@@ -54,7 +54,6 @@ export const WATCH_ACTOR = 'promise-watch';
 export class PromiseWatch {
   private readonly logger = new Logger('Promises');
   private readonly rules: PromiseRules;
-  private readonly owners: LeadOwners;
   private readonly autoAssign: readonly LeadKind[];
   private readonly team: Channel[];
   private readonly consoleOrigin: string;
@@ -64,9 +63,9 @@ export class PromiseWatch {
     private readonly queue: JobQueue,
     environment: EnvironmentService,
     @Inject(NOTIFICATION_CHANNELS) channels: Channels,
+    private readonly owners: LeadOwners,
   ) {
     this.rules = promiseRules(environment);
-    this.owners = new LeadOwners(dataSource);
     this.autoAssign = environment.get('AUTO_ASSIGN') as LeadKind[];
     this.team = teamChannels(channels);
     this.consoleOrigin = environment.get('CONSOLE_ORIGIN');

@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { DELIVERY_COLUMNS, type DeliveryRecord } from '../leads/delivery-record.js';
@@ -8,12 +10,12 @@ import { isUuid } from '../leads/lead.js';
  * (outbox-relay.ts) with a fresh retry budget. The change and its audit record are one
  * transaction.
  */
+@Injectable()
 export class Redelivery {
-  private readonly audit: AuditTrail;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.audit = new AuditTrail(dataSource);
-  }
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditTrail,
+  ) {}
 
   /** `id`: a notification's or a lead's (all its failed ones); none: every failed notification. */
   async retry(id: string | undefined, actor: string): Promise<DeliveryRecord[]> {

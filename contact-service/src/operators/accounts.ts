@@ -1,3 +1,6 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Clock } from './clock.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Refusal, REFUSAL_STATUS } from '../http/refusal.js';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -91,14 +94,17 @@ const ACCOUNT_COLUMNS = `u.id, u.username, u.role, u.enrolled_at IS NOT NULL AS 
  * added with a role and gets a one-time enrolment link, with which its owner sets a password and
  * a second factor. Every change is audited and ends the sessions it should.
  */
+@Injectable()
 export class Accounts {
-  private readonly audit: AuditTrail;
-
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly now: () => Date = () => new Date(),
-  ) {
-    this.audit = new AuditTrail(dataSource);
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditTrail,
+    private readonly owners: LeadOwners,
+    private readonly clock: Clock,
+  ) {}
+
+  private now(): Date {
+    return this.clock.now();
   }
 
   async list(): Promise<Account[]> {
@@ -180,7 +186,7 @@ export class Accounts {
         account.id,
         this.now(),
       ]);
-      await new LeadOwners(this.dataSource).handBackAll(manager, account, actor);
+      await this.owners.handBackAll(manager, account, actor);
       return { ...account, disabled: true };
     });
   }

@@ -1,3 +1,7 @@
+import { CONSOLE_NAME } from './console-name.js';
+import { Clock } from './clock.js';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Refusal } from '../http/refusal.js';
 import type { DataSource } from 'typeorm';
@@ -5,9 +9,9 @@ import { AuditTrail } from '../audit/audit-trail.js';
 import { raiseBreakGlassAlert } from './break-glass-alarm.js';
 import { hashPassword } from './password-hash.js';
 import { passwordProblem } from './password-policy.js';
-import type { SecretBox } from './secret-box.js';
+import { SecretBox } from './secret-box.js';
 import { newRecoveryCodes } from './second-factor.js';
-import type { Sessions } from './sessions.js';
+import { Sessions } from './sessions.js';
 import { hashOf } from './tokens.js';
 import { acceptedStep, base32Of, newTotpSecret, provisioningUri } from './totp.js';
 
@@ -47,14 +51,21 @@ interface Pending {
  * authenticator app, and sets a password with a first code; the link is then used up, the codes
  * to recover with are shown once, and they are signed in.
  */
+@Injectable()
 export class Enrolment {
+  private readonly issuer = CONSOLE_NAME;
+
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly box: SecretBox,
     private readonly sessions: Sessions,
-    private readonly issuer: string,
-    private readonly now: () => Date,
+    private readonly audit: AuditTrail,
+    private readonly clock: Clock,
   ) {}
+
+  private now(): Date {
+    return this.clock.now();
+  }
 
   async open(token: string): Promise<OpenedEnrolment> {
     const pending = await this.pending(token);
@@ -96,7 +107,7 @@ export class Enrolment {
       const recoveryCodes = await newRecoveryCodes(manager, pending.userId);
       await this.sessions.endAll(pending.userId, undefined, manager);
       const sessionId = await this.sessions.start(pending.userId, userAgent, manager);
-      await new AuditTrail(this.dataSource).record(
+      await this.audit.record(
         { command: 'enrolment', rows: 1, actor: pending.username, details: { factor: 'totp' } },
         manager,
       );

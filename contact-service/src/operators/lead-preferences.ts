@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiProperty } from '@nestjs/swagger';
 import { Refusal } from '../http/refusal.js';
 import type { DataSource } from 'typeorm';
@@ -55,12 +57,12 @@ export function preferencesOf(body: unknown): LeadPreferences {
 }
 
 /** An operator's own preferences for leads, read and changed (audited) by the operator. */
+@Injectable()
 export class LeadPreferencesStore {
-  private readonly audit: AuditTrail;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.audit = new AuditTrail(dataSource);
-  }
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditTrail,
+  ) {}
 
   async get(operator: Operator): Promise<LeadPreferences> {
     const [row] = (await this.dataSource.query(

@@ -1,12 +1,15 @@
+import { Clock } from './clock.js';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import { Refusal } from '../http/refusal.js';
 import type { DataSource } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import { passwordProblem } from './password-policy.js';
-import type { SecretBox } from './secret-box.js';
-import type { PasskeyInfo, Passkeys } from './passkeys.js';
+import { SecretBox } from './secret-box.js';
+import { Passkeys, type PasskeyInfo } from './passkeys.js';
 import { newRecoveryCodes, useCode, type StoredFactor } from './second-factor.js';
-import type { Operator, Sessions } from './sessions.js';
+import { Sessions, type Operator } from './sessions.js';
 
 export const CURRENT_WRONG = 'Your current password or code is not right.';
 export const NO_LOCAL_CREDENTIALS =
@@ -27,14 +30,20 @@ function signsInHere(operator: Operator): void {
  * end), the recovery codes and their passkeys. Each change asks for the current password and a
  * code again.
  */
+@Injectable()
 export class OwnAccount {
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly box: SecretBox,
     private readonly sessions: Sessions,
     private readonly passkeys: Passkeys,
-    private readonly now: () => Date,
+    private readonly audit: AuditTrail,
+    private readonly clock: Clock,
   ) {}
+
+  private now(): Date {
+    return this.clock.now();
+  }
 
   async changePassword(operator: Operator, current: string, code: string, next: string) {
     signsInHere(operator);
@@ -118,9 +127,6 @@ export class OwnAccount {
   }
 
   private async record(command: string, operator: Operator, manager = this.dataSource.manager) {
-    await new AuditTrail(this.dataSource).record(
-      { command, rows: 1, actor: operator.username },
-      manager,
-    );
+    await this.audit.record({ command, rows: 1, actor: operator.username }, manager);
   }
 }

@@ -1,3 +1,7 @@
+import { CONSOLE_NAME } from './console-name.js';
+import { Clock } from './clock.js';
+import { EnvironmentService } from '../config/environment.service.js';
+import { Injectable } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
@@ -58,18 +62,27 @@ type Purpose = 'register' | 'sign-in';
  * expires, so it is answered once. Sign-in options name no account and list no credential: the
  * browser offers the operator's passkeys itself, and nobody learns which usernames exist.
  */
+@Injectable()
 export class Passkeys {
   private readonly rpID: string;
   private readonly challengeKey: Buffer;
 
+  private readonly origin: string;
+  private readonly rpName = CONSOLE_NAME;
+
   constructor(
-    private readonly origin: string,
-    secretKey: string,
-    private readonly rpName: string,
-    private readonly now: () => Date,
+    environment: EnvironmentService,
+    private readonly clock: Clock,
   ) {
-    this.rpID = new URL(origin).hostname;
-    this.challengeKey = createHmac('sha256', secretKey).update('passkey challenges').digest();
+    this.origin = environment.get('CONSOLE_ORIGIN');
+    this.rpID = new URL(this.origin).hostname;
+    this.challengeKey = createHmac('sha256', environment.get('CONSOLE_SECRET_KEY')!)
+      .update('passkey challenges')
+      .digest();
+  }
+
+  private now(): Date {
+    return this.clock.now();
   }
 
   async registrationOptions(

@@ -1,3 +1,7 @@
+import { Clock } from './clock.js';
+import { EnvironmentService } from '../config/environment.service.js';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Role } from './accounts.js';
@@ -49,12 +53,24 @@ export class SessionInfo {
  * without a request, SESSION_MAX_HOURS after sign-in in any case, at sign-out, and when its
  * account is disabled or its password changes.
  */
+@Injectable()
 export class Sessions {
+  private readonly limits: SessionLimits;
+
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly limits: SessionLimits,
-    private readonly now: () => Date,
-  ) {}
+    @InjectDataSource() private readonly dataSource: DataSource,
+    environment: EnvironmentService,
+    private readonly clock: Clock,
+  ) {
+    this.limits = {
+      idleMs: environment.get('SESSION_IDLE_MINUTES') * 60_000,
+      maxMs: environment.get('SESSION_MAX_HOURS') * 3600_000,
+    };
+  }
+
+  private now(): Date {
+    return this.clock.now();
+  }
 
   /** A new session (a new id at every sign-in: no fixation); answers its id, for the cookie. */
   async start(

@@ -1,3 +1,6 @@
+import { Clock } from './clock.js';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 
 /** Failures allowed before each attempt must wait; the wait then doubles from 1 s up to 60 s. */
@@ -27,11 +30,16 @@ interface Row {
  * the count back (succeeded): attempts that arrive together queue on their rows and are decided
  * one after another, so a burst gets no more password checks than the throttle allows one by one.
  */
+@Injectable()
 export class SignInThrottle {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly now: () => Date,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clock: Clock,
   ) {}
+
+  private now(): Date {
+    return this.clock.now();
+  }
 
   /** Whether an attempt on `keys` may go on now; when it may, it is counted as a failure. */
   async begin(keys: string[]): Promise<Wait> {

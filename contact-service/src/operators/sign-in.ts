@@ -1,14 +1,18 @@
+import { Clock } from './clock.js';
+import { EnvironmentService } from '../config/environment.service.js';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { hashPassword, needsRehash, PasswordHashBusy, verifyPassword } from './password-hash.js';
 import { PASSWORD_MAX } from './password-policy.js';
 import { raiseBreakGlassAlert } from './break-glass-alarm.js';
-import type { SecretBox } from './secret-box.js';
+import { SecretBox } from './secret-box.js';
 import { useCode, type StoredFactor } from './second-factor.js';
-import type { Passkeys } from './passkeys.js';
-import type { Sessions } from './sessions.js';
-import type { SignInThrottle } from './sign-in-throttle.js';
+import { Passkeys } from './passkeys.js';
+import { Sessions } from './sessions.js';
+import { SignInThrottle } from './sign-in-throttle.js';
 
 /** How long a sign-in refused because too many are being checked at once is asked to wait. */
 const BUSY_SECONDS = 5;
@@ -56,25 +60,36 @@ export interface LocalSignInPolicy {
  * work for an unknown user as for a wrong password (a dummy hash is checked), and every attempt in
  * the audit trail with its reason, which the person is not told.
  */
+@Injectable()
 export class SignIn {
   private dummyHash?: Promise<string>;
 
+  private readonly addressKey: string;
+  private readonly policy: LocalSignInPolicy;
+
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly box: SecretBox,
     private readonly sessions: Sessions,
     private readonly passkeys: Passkeys,
     private readonly throttle: SignInThrottle,
-    private readonly addressKey: string,
-    private readonly now: () => Date,
-    private readonly policy: LocalSignInPolicy = { ssoRequired: false },
-  ) {}
+    private readonly audit: AuditTrail,
+    environment: EnvironmentService,
+    private readonly clock: Clock,
+  ) {
+    this.addressKey = environment.get('CONSOLE_SECRET_KEY')!;
+    this.policy = { ssoRequired: environment.get('SSO_REQUIRED') };
+  }
+
+  private now(): Date {
+    return this.clock.now();
+  }
 
   async attempt(request: SignInRequest): Promise<SignInResult> {
     const username = request.username.trim().toLowerCase().slice(0, 100);
     const address = createHmac('sha256', this.addressKey).update(request.address).digest('hex');
     const audit = (command: string, details: Record<string, unknown>, manager?: EntityManager) =>
-      new AuditTrail(this.dataSource).record(
+      this.audit.record(
         {
           command,
           rows: 0,

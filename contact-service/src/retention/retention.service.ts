@@ -31,6 +31,7 @@ export class RetentionService implements OnApplicationBootstrap {
     private readonly environment: EnvironmentService,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: JobQueue,
+    private readonly removal: LeadRemoval,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -52,7 +53,7 @@ export class RetentionService implements OnApplicationBootstrap {
 
   async purge(): Promise<Removed> {
     const days = this.environment.get('RETENTION_DAYS');
-    const removed = await new LeadRemoval(this.dataSource).purge(
+    const removed = await this.removal.purge(
       days,
       `retention schedule (RETENTION_DAYS=${days})`,
       'retention',

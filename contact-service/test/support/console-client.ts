@@ -1,15 +1,15 @@
 import { expect } from '@jest/globals';
+import type { INestApplicationContext } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { DataSource } from 'typeorm';
 import { createConsoleApp } from '../../src/app/console.factory.js';
 import { closeGracefully } from '../../src/app/app.factory.js';
+import { leadsCommandContext } from '../../src/app/leads-command.module.js';
 import { leadsProgram } from '../../src/cli/leads-program.js';
 import { operatorTools } from '../../src/cli/operator-tools.js';
 import { parseEnv } from '../../src/config/env.js';
 import { EnvironmentService } from '../../src/config/environment.service.js';
-import { dataSourceOptions } from '../../src/database/data-source-options.js';
 import { Clock } from '../../src/operators/clock.js';
 import { started } from './release.js';
 import { request, type Answer } from './test-app.js';
@@ -89,14 +89,11 @@ export async function leadsCommand(
   args: string,
   actor = 'root@console-test',
 ): Promise<{ code: number; out: string; err: string }> {
-  const dataSource = new DataSource(
-    dataSourceOptions({ url: databaseUrl, poolSize: 1, timeoutMs: 5000 }),
-  );
-  await dataSource.initialize();
+  const context = await leadsContext(databaseUrl);
   const result = { code: 0, out: '', err: '' };
   try {
     const program = leadsProgram({
-      tools: async () => operatorTools(dataSource, { consoleOrigin: 'http://localhost:8081' }),
+      tools: async () => operatorTools(context),
       actor,
       io: {
         out: (text) => void (result.out += text),
@@ -111,9 +108,27 @@ export async function leadsCommand(
     result.code = exitCode ?? 1;
     if (exitCode === undefined) result.err += message;
   } finally {
-    await dataSource.destroy();
+    await context.close();
   }
   return result;
+}
+
+/**
+ * The `leads` command's application context on a migrated database, as entrypoints/leads.ts
+ * makes it; `overrides`: the settings it starts with besides the database.
+ */
+export function leadsContext(
+  databaseUrl: string,
+  overrides: Record<string, string> = {},
+): Promise<INestApplicationContext> {
+  const env = parseEnv({
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    CONSOLE_ORIGIN: 'http://localhost:8081',
+    MIGRATION_TIMEOUT_MS: '10000',
+    ...overrides,
+  });
+  return leadsCommandContext(new EnvironmentService(env, databaseUrl));
 }
 
 /** Runs `leads users …` as an admin on the server would. */

@@ -1,4 +1,5 @@
-import type { SecretBox } from '../secret-box.js';
+import { Injectable } from '@nestjs/common';
+import { SecretBox } from '../secret-box.js';
 import type { ProviderTokens } from './relying-party.js';
 
 /** The tokens a session started through the provider keeps to ask it again. */
@@ -12,6 +13,7 @@ export interface KeptTokens {
 }
 
 /** A session's tokens as its row holds them: sealed with CONSOLE_SECRET_KEY (AES-256-GCM). */
+@Injectable()
 export class SealedTokens {
   constructor(private readonly box: SecretBox) {}
 

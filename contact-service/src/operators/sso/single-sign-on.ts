@@ -1,12 +1,17 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { EnvironmentService } from '../../config/environment.service.js';
+import { Clock } from '../clock.js';
 import { AuditTrail } from '../../audit/audit-trail.js';
 import type { Role } from '../accounts.js';
-import type { Sessions } from '../sessions.js';
+import { Sessions } from '../sessions.js';
 import { hashOf, newToken } from '../tokens.js';
-import { ProviderUnavailable, type ProviderTokens, type RelyingParty } from './relying-party.js';
-import type { SealedTokens } from './sealed-tokens.js';
+import { ProviderUnavailable, RelyingParty, type ProviderTokens } from './relying-party.js';
+import { SealedTokens } from './sealed-tokens.js';
 import {
   decideAccess,
+  providerNameOf,
   usernameFor,
   type AccessRules,
   type Admitted,
@@ -20,6 +25,24 @@ export interface SingleSignOnSettings {
   /** SSO_REQUIRED=true. */
   required: boolean;
   recheckMs: number;
+}
+
+/** Single sign-on's settings (OIDC_*, SSO_REQUIRED); none when OIDC_ISSUER_URL is not set. */
+export function ssoSettings(environment: EnvironmentService): SingleSignOnSettings | undefined {
+  const issuer = environment.get('OIDC_ISSUER_URL');
+  if (!issuer) return undefined;
+  return {
+    rules: {
+      allowedDomains: environment.get('OIDC_ALLOWED_DOMAINS'),
+      groupsClaim: environment.get('OIDC_GROUPS_CLAIM'),
+      adminGroups: environment.get('OIDC_ADMIN_GROUPS'),
+      memberGroups: environment.get('OIDC_MEMBER_GROUPS'),
+      requiredAcr: environment.get('OIDC_REQUIRED_ACR'),
+    },
+    providerName: environment.get('OIDC_PROVIDER_NAME') ?? providerNameOf(issuer),
+    required: environment.get('SSO_REQUIRED'),
+    recheckMs: environment.get('OIDC_RECHECK_MINUTES') * 60_000,
+  };
 }
 
 /** A sign-in through the provider must come back within this long. */
@@ -38,18 +61,26 @@ type Outcome = { sessionId: string; username: string } | { refused: Refusal };
  * SSO_REQUIRED): sso-sessions.ts. Every sign-in and refusal is in the audit trail; nothing here
  * answers a 5xx.
  */
+@Injectable()
 export class SingleSignOn {
-  private readonly audit: AuditTrail;
+  private readonly party: RelyingParty | undefined;
+  private readonly settings: SingleSignOnSettings | undefined;
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly party: RelyingParty | undefined,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(RelyingParty) party: RelyingParty | null,
     private readonly sessions: Sessions,
     private readonly tokens: SealedTokens,
-    private readonly settings: SingleSignOnSettings | undefined,
-    private readonly now: () => Date,
+    private readonly audit: AuditTrail,
+    environment: EnvironmentService,
+    private readonly clock: Clock,
   ) {
-    this.audit = new AuditTrail(dataSource);
+    this.party = party ?? undefined;
+    this.settings = ssoSettings(environment);
+  }
+
+  private now(): Date {
+    return this.clock.now();
   }
 
   /** What the sign-in screen offers: null when single sign-on is not configured. */

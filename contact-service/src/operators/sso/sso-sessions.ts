@@ -1,10 +1,14 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { EnvironmentService } from '../../config/environment.service.js';
+import { Clock } from '../clock.js';
 import { AuditTrail } from '../../audit/audit-trail.js';
 import type { Role } from '../accounts.js';
-import type { Operator, Sessions } from '../sessions.js';
-import { ProviderRefusal, type RelyingParty } from './relying-party.js';
-import type { SealedTokens } from './sealed-tokens.js';
-import { SSO_ACTOR, type SingleSignOnSettings } from './single-sign-on.js';
+import { Sessions, type Operator } from '../sessions.js';
+import { ProviderRefusal, RelyingParty } from './relying-party.js';
+import { SealedTokens } from './sealed-tokens.js';
+import { SSO_ACTOR, ssoSettings, type SingleSignOnSettings } from './single-sign-on.js';
 import { decideAccess, hasGroups } from './sso-rules.js';
 
 /**
@@ -18,18 +22,26 @@ import { decideAccess, hasGroups } from './sso-rules.js';
  * - sign-out ends the provider's session too (RP-initiated logout).
  * Every ending is in the audit trail.
  */
+@Injectable()
 export class SsoSessions {
-  private readonly audit: AuditTrail;
+  private readonly party: RelyingParty | undefined;
+  private readonly settings: SingleSignOnSettings | undefined;
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly party: RelyingParty | undefined,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(RelyingParty) party: RelyingParty | null,
     private readonly sessions: Sessions,
     private readonly tokens: SealedTokens,
-    private readonly settings: SingleSignOnSettings | undefined,
-    private readonly now: () => Date,
+    private readonly audit: AuditTrail,
+    environment: EnvironmentService,
+    private readonly clock: Clock,
   ) {
-    this.audit = new AuditTrail(dataSource);
+    this.party = party ?? undefined;
+    this.settings = ssoSettings(environment);
+  }
+
+  private now(): Date {
+    return this.clock.now();
   }
 
   private get required(): boolean {

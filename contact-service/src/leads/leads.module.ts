@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
+import { LeadOwners } from './lead-owners.js';
+import { LeadRemoval } from './lead-removal.js';
+import { LeadsStore } from './leads.store.js';
+
+/**
+ * The lead as one concept, for every app that works on leads: reading them, who owns them, and
+ * their removal (each change audited, so the audit trail comes with them).
+ */
+@Module({
+  imports: [AuditModule],
+  providers: [LeadsStore, LeadOwners, LeadRemoval],
+  exports: [LeadsStore, LeadOwners, LeadRemoval, AuditModule],
+})
+export class LeadsModule {}
