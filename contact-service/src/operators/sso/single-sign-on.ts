@@ -45,6 +45,33 @@ export function ssoSettings(environment: EnvironmentService): SingleSignOnSettin
   };
 }
 
+/**
+ * What both parts of single sign-on (the sign-in here, the sessions' life in sso-sessions.ts)
+ * work with: the provider's client (none when single sign-on is off), the sessions, the sealed
+ * tokens, the audit trail, the settings and the clock.
+ */
+export abstract class SsoPart {
+  protected readonly party: RelyingParty | undefined;
+  protected readonly settings: SingleSignOnSettings | undefined;
+
+  constructor(
+    @InjectDataSource() protected readonly dataSource: DataSource,
+    @Inject(RelyingParty) party: RelyingParty | null,
+    protected readonly sessions: Sessions,
+    protected readonly tokens: SealedTokens,
+    protected readonly audit: AuditTrail,
+    environment: EnvironmentService,
+    protected readonly clock: Clock,
+  ) {
+    this.party = party ?? undefined;
+    this.settings = ssoSettings(environment);
+  }
+
+  protected now(): Date {
+    return this.clock.now();
+  }
+}
+
 /** A sign-in through the provider must come back within this long. */
 export const LOGIN_MINUTES = 10;
 /** The audit trail's actor for what the provider's sign-ins do to accounts. */
@@ -62,27 +89,7 @@ type Outcome = { sessionId: string; username: string } | { refused: Refusal };
  * answers a 5xx.
  */
 @Injectable()
-export class SingleSignOn {
-  private readonly party: RelyingParty | undefined;
-  private readonly settings: SingleSignOnSettings | undefined;
-
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(RelyingParty) party: RelyingParty | null,
-    private readonly sessions: Sessions,
-    private readonly tokens: SealedTokens,
-    private readonly audit: AuditTrail,
-    environment: EnvironmentService,
-    private readonly clock: Clock,
-  ) {
-    this.party = party ?? undefined;
-    this.settings = ssoSettings(environment);
-  }
-
-  private now(): Date {
-    return this.clock.now();
-  }
-
+export class SingleSignOn extends SsoPart {
   /** What the sign-in screen offers: null when single sign-on is not configured. */
   get offer(): { provider: string; required: boolean } | null {
     return this.settings && this.party

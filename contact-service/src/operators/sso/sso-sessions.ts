@@ -1,14 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { EnvironmentService } from '../../config/environment.service.js';
-import { Clock } from '../clock.js';
-import { AuditTrail } from '../../audit/audit-trail.js';
+import { Injectable } from '@nestjs/common';
 import type { Role } from '../accounts.js';
-import { Sessions, type Operator } from '../sessions.js';
-import { ProviderRefusal, RelyingParty } from './relying-party.js';
-import { SealedTokens } from './sealed-tokens.js';
-import { SSO_ACTOR, ssoSettings, type SingleSignOnSettings } from './single-sign-on.js';
+import type { Operator } from '../sessions.js';
+import { ProviderRefusal, type RelyingParty } from './relying-party.js';
+import { SSO_ACTOR, SsoPart } from './single-sign-on.js';
 import { decideAccess, hasGroups } from './sso-rules.js';
 
 /**
@@ -23,27 +17,7 @@ import { decideAccess, hasGroups } from './sso-rules.js';
  * Every ending is in the audit trail.
  */
 @Injectable()
-export class SsoSessions {
-  private readonly party: RelyingParty | undefined;
-  private readonly settings: SingleSignOnSettings | undefined;
-
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(RelyingParty) party: RelyingParty | null,
-    private readonly sessions: Sessions,
-    private readonly tokens: SealedTokens,
-    private readonly audit: AuditTrail,
-    environment: EnvironmentService,
-    private readonly clock: Clock,
-  ) {
-    this.party = party ?? undefined;
-    this.settings = ssoSettings(environment);
-  }
-
-  private now(): Date {
-    return this.clock.now();
-  }
-
+export class SsoSessions extends SsoPart {
   private get required(): boolean {
     return this.settings?.required ?? false;
   }
