@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTACT_BODY_LIMIT_BYTES, CONTACT_LIMITS } from '../src/contact/contact-limits.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
-import { startTestApp, type RunningApp } from './support/test-app.js';
+import type { TestDatabase } from './support/test-database.js';
+import { appOnNewDatabase, stopApp, type RunningApp } from './support/test-app.js';
 
 /** `units` UTF-16 code units of `character` (one or two units long). */
 const fill = (character: string, units: number) =>
@@ -33,15 +33,8 @@ const asciiJson = (value: unknown) =>
 let db: TestDatabase;
 let service: RunningApp;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  service = await startTestApp(db.url, { RATE_LIMIT_MAX: '10000' });
-});
-
-afterAll(async () => {
-  await service?.close();
-  await db?.drop();
-});
+beforeAll(async () => ({ db, service } = await appOnNewDatabase({ RATE_LIMIT_MAX: '10000' })));
+afterAll(() => stopApp(service, db));
 
 describe('the body limit holds every valid submission', () => {
   it.each([

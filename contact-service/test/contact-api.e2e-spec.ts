@@ -5,8 +5,14 @@ import { ServiceUnavailableException } from '@nestjs/common';
 import { CONTACT_BODY_LIMIT_BYTES } from '../src/contact/contact-limits.js';
 import { ContactService } from '../src/contact/contact.service.js';
 import type { CreateContactDto } from '../src/contact/dto/create-contact.dto.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
-import { startTestApp, request, type Answer, type RunningApp } from './support/test-app.js';
+import type { TestDatabase } from './support/test-database.js';
+import {
+  appOnNewDatabase,
+  request,
+  stopApp,
+  type Answer,
+  type RunningApp,
+} from './support/test-app.js';
 
 const table = contract as unknown as {
   valid: { name: string; payload: Record<string, unknown>; spam?: boolean }[];
@@ -32,16 +38,9 @@ function expectErrorShape(answer: Answer, status: number) {
   expect(answer.text).not.toMatch(/FST_|Unexpected token|at .*\.js|stack|Exception|position \d/i);
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  // A high limit: this file tests validation; rate-limit.e2e-spec.ts tests the limit.
-  service = await startTestApp(db.url, { RATE_LIMIT_MAX: '10000' });
-});
-
-afterAll(async () => {
-  await service?.close();
-  await db?.drop();
-});
+// A high limit: this file tests validation; rate-limit.e2e-spec.ts tests the limit.
+beforeAll(async () => ({ db, service } = await appOnNewDatabase({ RATE_LIMIT_MAX: '10000' })));
+afterAll(() => stopApp(service, db));
 
 describe('POST /api/contact with a valid body', () => {
   it('answers 201 with the id and time of the row it committed, holding exactly what was sent', async () => {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BAD_KEY_MESSAGE } from '../src/http/idempotency-key.js';
 import { KEY_REUSED_MESSAGE } from '../src/contact/contact.service.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
-import { startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
+import type { TestDatabase } from './support/test-database.js';
+import { appOnNewDatabase, stopApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
 
 let db: TestDatabase;
 let service: RunningApp;
@@ -12,15 +12,8 @@ const rowsWithKey = async (key: string) =>
 const count = async () =>
   Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM contact_submissions'))[0]!.n);
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  service = await startTestApp(db.url, { RATE_LIMIT_MAX: '10000' });
-});
-
-afterAll(async () => {
-  await service?.close();
-  await db?.drop();
-});
+beforeAll(async () => ({ db, service } = await appOnNewDatabase({ RATE_LIMIT_MAX: '10000' })));
+afterAll(() => stopApp(service, db));
 
 describe('Idempotency-Key', () => {
   it('answers a retry with the first receipt and stores the lead once', async () => {

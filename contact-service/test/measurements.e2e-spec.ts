@@ -4,22 +4,21 @@ import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
 import { MeasurementsService } from '../src/measurements/measurements.service.js';
 import { fieldPercentiles } from '../src/measurements/field-measurement-store.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import type { TestDatabase } from './support/test-database.js';
 import { BEACONS_PER_SUBMISSION } from '../src/integrations/rate-limit/rate-limit.module.js';
-import { request, startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
+import {
+  request,
+  appOnNewDatabase,
+  stopApp,
+  VALID_CONTACT,
+  type RunningApp,
+} from './support/test-app.js';
 
 let db: TestDatabase;
 let service: RunningApp;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  service = await startTestApp(db.url, { RATE_LIMIT_MAX: '10000' });
-});
-
-afterAll(async () => {
-  await service?.close();
-  await db?.drop();
-});
+beforeAll(async () => ({ db, service } = await appOnNewDatabase({ RATE_LIMIT_MAX: '10000' })));
+afterAll(() => stopApp(service, db));
 
 const beacon = (body: unknown, headers: Record<string, string> = {}) =>
   request(`${service.baseUrl}/api/measurements`, {
@@ -116,8 +115,7 @@ describe('POST /api/measurements', () => {
 
 describe('the beacons’ own rate limit', () => {
   it('is BEACONS_PER_SUBMISSION times the submissions’, and never uses up a visitor’s submissions', async () => {
-    const own = await createTestDatabase();
-    const small = await startTestApp(own.url, { RATE_LIMIT_MAX: '2' });
+    const { db: own, service: small } = await appOnNewDatabase({ RATE_LIMIT_MAX: '2' });
     try {
       const send = () =>
         request(`${small.baseUrl}/api/measurements`, {
@@ -135,8 +133,7 @@ describe('the beacons’ own rate limit', () => {
       expect((await small.post(VALID_CONTACT)).status).toBe(201);
       expect((await small.post(VALID_CONTACT)).status).toBe(429);
     } finally {
-      await small.close();
-      await own.drop();
+      await stopApp(small, own);
     }
   });
 });

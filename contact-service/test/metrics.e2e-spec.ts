@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
-import { request, startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
+import type { TestDatabase } from './support/test-database.js';
+import {
+  request,
+  appOnNewDatabase,
+  stopApp,
+  VALID_CONTACT,
+  type RunningApp,
+} from './support/test-app.js';
 
 // No channel configured: leads are stored and their emails wait, counted where operators look.
 let db: TestDatabase;
 let service: RunningApp;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  service = await startTestApp(db.url, { RATE_LIMIT_MAX: '10000' });
-});
-
-afterAll(async () => {
-  await service?.close();
-  await db?.drop();
-});
+beforeAll(async () => ({ db, service } = await appOnNewDatabase({ RATE_LIMIT_MAX: '10000' })));
+afterAll(() => stopApp(service, db));
 
 describe('metrics and notifications that wait', () => {
   it('keeps a lead email pending while SMTP is not configured, and says so on /metrics', async () => {

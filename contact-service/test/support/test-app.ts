@@ -3,6 +3,7 @@ import { closeGracefully, createApp } from '../../src/app/app.factory.js';
 import { parseEnv } from '../../src/config/env.js';
 import { EnvironmentService } from '../../src/config/environment.service.js';
 import { started } from './release.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 /** A submission the service accepts. */
 export const VALID_CONTACT = {
@@ -25,6 +26,20 @@ export interface Answer {
   body: Record<string, unknown>;
   text: string;
   ms: number;
+}
+
+/** A test database of its own and the service on it: what a file's beforeAll starts. */
+export async function appOnNewDatabase(
+  overrides: Record<string, string> = {},
+): Promise<{ db: TestDatabase; service: RunningApp }> {
+  const db = await createTestDatabase();
+  return { db, service: await startTestApp(db.url, overrides) };
+}
+
+/** Stops the service, then drops its database: what a file's afterAll ends (whatever started). */
+export async function stopApp(service?: RunningApp, db?: TestDatabase): Promise<void> {
+  await service?.close();
+  await db?.drop();
 }
 
 /** The real service on a real port, configured like production apart from the overrides. */
