@@ -221,6 +221,16 @@ describe('owners', () => {
     expect((await lead(ada, id)).owner).toBeNull();
     expect((await ada.call('POST', '/admin/users/eve/enable')).status).toBeLessThan(300);
   });
+
+  it('keeps an operator’s preferences as given: the day away is the same day when read back', async () => {
+    for (const awayUntil of ['2026-12-31', '2027-01-01', '2028-02-29', null]) {
+      const body = { email: 'ada@bank-proposals.example', autoAssign: true, awayUntil };
+      await preferences(ada, body);
+      const read = await ada.call('GET', '/account/preferences');
+      expect([read.status, read.body]).toEqual([200, body]);
+    }
+    await preferences(ada, { email: null, autoAssign: false, awayUntil: null });
+  });
 });
 
 describe('reminders and escalations', () => {

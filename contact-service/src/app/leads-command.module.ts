@@ -1,5 +1,6 @@
 import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { EnvironmentModule, type EnvironmentService } from '../config/environment.service.js';
 import { Inbox } from '../inbox/inbox.js';
 import { InboxStore } from '../inbox/inbox.store.js';
@@ -7,6 +8,7 @@ import { LeadsModule } from '../leads/leads.module.js';
 import { Redelivery } from '../notifications/redelivery.js';
 import { Accounts } from '../operators/accounts.js';
 import { Clock } from '../operators/clock.js';
+import { User } from '../operators/user.entity.js';
 import { databaseModule } from './database.module.js';
 
 /**
@@ -27,6 +29,7 @@ export class LeadsCommandModule {
           (settings) => settings.get('MIGRATION_TIMEOUT_MS'),
         ),
         LeadsModule,
+        TypeOrmModule.forFeature([User]),
       ],
       providers: [Clock, Inbox, InboxStore, Redelivery, Accounts],
     };

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { User } from './user.entity.js';
 import { Clock } from './clock.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Refusal, REFUSAL_STATUS } from '../http/refusal.js';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { AUTO_ASSIGN_ACTOR, LeadOwners } from '../leads/lead-owners.js';
 import { WATCH_ACTOR } from '../notifications/promise-watch.js';
@@ -98,6 +99,7 @@ const ACCOUNT_COLUMNS = `u.id, u.username, u.role, u.enrolled_at IS NOT NULL AS 
 export class Accounts {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(User) private readonly users: Repository<User>,
     private readonly audit: AuditTrail,
     private readonly owners: LeadOwners,
     private readonly clock: Clock,
@@ -108,9 +110,17 @@ export class Accounts {
   }
 
   async list(): Promise<Account[]> {
-    return (await this.dataSource.query(
-      `SELECT ${ACCOUNT_COLUMNS} FROM users u ORDER BY u.username`,
-    )) as Account[];
+    const users = await this.users.find({ order: { username: 'ASC' } });
+    return users.map((user) => ({
+      id: user.id,
+      username: user.username,
+      role: user.role,
+      enrolled: user.enrolledAt !== null,
+      disabled: user.disabledAt !== null,
+      linked: user.ssoSubject !== null,
+      breakGlass: user.breakGlass,
+      createdAt: user.createdAt,
+    }));
   }
 
   /**

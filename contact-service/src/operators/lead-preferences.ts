@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { User } from './user.entity.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Refusal } from '../http/refusal.js';
-import type { DataSource } from 'typeorm';
+import type { DataSource, Repository } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import type { Operator } from './sessions.js';
 
@@ -61,24 +62,21 @@ export function preferencesOf(body: unknown): LeadPreferences {
 export class LeadPreferencesStore {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(User) private readonly users: Repository<User>,
     private readonly audit: AuditTrail,
   ) {}
 
   async get(operator: Operator): Promise<LeadPreferences> {
-    const [row] = (await this.dataSource.query(
-      `SELECT email, auto_assign AS "autoAssign", to_char(away_until, 'YYYY-MM-DD') AS "awayUntil"
-         FROM users WHERE id = $1`,
-      [operator.userId],
-    )) as LeadPreferences[];
-    return row!;
+    const { email, autoAssign, awayUntil } = await this.users.findOneByOrFail({
+      id: operator.userId,
+    });
+    return { email, autoAssign, awayUntil };
   }
 
   async set(operator: Operator, preferences: LeadPreferences): Promise<LeadPreferences> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `UPDATE users SET email = $2, auto_assign = $3, away_until = $4 WHERE id = $1`,
-        [operator.userId, preferences.email, preferences.autoAssign, preferences.awayUntil],
-      );
+      const { email, autoAssign, awayUntil } = preferences;
+      await manager.update(User, { id: operator.userId }, { email, autoAssign, awayUntil });
       await this.audit.record(
         {
           command: 'preferences',

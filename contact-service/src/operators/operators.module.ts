@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { User } from './user.entity.js';
 import { LeadsModule } from '../leads/leads.module.js';
 import { EnvironmentService } from '../config/environment.service.js';
 import { Accounts } from './accounts.js';
@@ -45,7 +47,7 @@ function relyingParty(environment: EnvironmentService): RelyingParty | null {
  * guards every route.
  */
 @Module({
-  imports: [LeadsModule],
+  imports: [LeadsModule, TypeOrmModule.forFeature([User])],
   controllers: [
     SessionController,
     SsoController,
