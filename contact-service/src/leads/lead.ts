@@ -1,23 +1,32 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { LEAD_KINDS, visitorText, type LeadKind } from './lead-kind.js';
 
 export type { LeadKind } from './lead-kind.js';
 export type { PromisedStep } from './lead-promises.js';
 
 /**
- * A lead as it is stored (table contact_submissions), with its kind: the one definition of its
- * row, read by the store, the notifications and the tests through LEAD_COLUMNS.
+ * The spec's contact submission: a lead as it is stored (table contact_submissions, made by the
+ * migrations; TypeORM never changes the schema), with its kind. The one definition of its row:
+ * a TypeORM entity where a repository reads naturally (one lead by id), and LEAD_COLUMNS where
+ * hand-written SQL earns its place (the inbox's keyset pages, the writer's one-statement insert
+ * with its outbox rows, the exports), as the console's API describes it.
  */
+@Entity({ name: 'contact_submissions' })
 export class LeadRecord {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() createdAt!: Date;
-  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' }) kind!: LeadKind;
-  @ApiProperty() name!: string;
-  @ApiProperty() email!: string;
-  @ApiProperty() company!: string;
-  @ApiProperty() role!: string;
-  @ApiProperty({ type: String, nullable: true }) message!: string | null;
-  @ApiProperty({ type: String, nullable: true }) spamReason!: string | null;
+  @ApiProperty({ format: 'uuid' }) @PrimaryGeneratedColumn('uuid') id!: string;
+  @ApiProperty() @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' }) @Column('varchar') kind!: LeadKind;
+  @ApiProperty() @Column('varchar') name!: string;
+  @ApiProperty() @Column('varchar') email!: string;
+  @ApiProperty() @Column('varchar') company!: string;
+  @ApiProperty() @Column('varchar') role!: string;
+  @ApiProperty({ type: String, nullable: true })
+  @Column({ type: 'text', nullable: true })
+  message!: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  @Column({ name: 'spam_reason', type: 'varchar', nullable: true })
+  spamReason!: string | null;
 }
 
 /** The select list that reads a LeadRecord from contact_submissions under the alias `s`. */

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LeadRecord } from './lead.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { LeadOwners } from './lead-owners.js';
 import { LeadRemoval } from './lead-removal.js';
@@ -9,7 +11,7 @@ import { LeadsStore } from './leads.store.js';
  * their removal (each change audited, so the audit trail comes with them).
  */
 @Module({
-  imports: [AuditModule],
+  imports: [AuditModule, TypeOrmModule.forFeature([LeadRecord])],
   providers: [LeadsStore, LeadOwners, LeadRemoval],
   exports: [LeadsStore, LeadOwners, LeadRemoval, AuditModule],
 })
