@@ -3,26 +3,24 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ApiProperty } from '@nestjs/swagger';
 import { LEAD_COLUMNS, LeadRecord } from '../leads/lead.js';
-import { LEAD_KINDS, type LeadKind } from '../leads/lead-kind.js';
 import { settledCounts } from '../leads/lead-counts.js';
 import { historyOf, type LeadEvent } from '../leads/lead-events.js';
 import { Meeting, meetingSql } from '../leads/lead-meeting.js';
 import type { DueCutoffs } from '../leads/lead-promises.js';
 import { STATUSES, type LeadStatus } from '../leads/lead-status.js';
-import { FREE_MAIL_DOMAINS, RELATED_COUNT_MAX, relatedCountSql } from '../leads/related-leads.js';
+import {
+  FREE_MAIL_DOMAINS,
+  LeadHeading,
+  RELATED_COUNT_MAX,
+  relatedCountSql,
+} from '../leads/related-leads.js';
 import { conditions, dueSteps, ME, type DayBounds, type Opener } from './inbox-conditions.js';
 import type { InboxCursor, InboxFilter } from './inbox-filter.js';
 
 export type { DayBounds };
 
 /** A lead in the inbox's list: what a list needs, and no address or message. */
-export class InboxRow {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() receivedAt!: Date;
-  @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' }) kind!: LeadKind;
-  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' }) status!: LeadStatus;
-  @ApiProperty() name!: string;
-  @ApiProperty() company!: string;
+export class InboxRow extends LeadHeading {
   @ApiProperty() role!: string;
   /** Not opened yet by the operator who asks. */
   @ApiProperty({ description: 'Not opened yet by the operator who asks.' }) unread!: boolean;

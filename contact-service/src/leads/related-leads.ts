@@ -42,14 +42,18 @@ export const FREE_MAIL_DOMAINS = [
   '126.com',
 ] as const;
 
-/** A lead's earlier lead from the same address or the same company's email domain. */
-export class RelatedLead {
+/** What every list of leads shows of each: who, from where, what and where it stands. */
+export class LeadHeading {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() receivedAt!: Date;
   @ApiProperty({ enum: LEAD_KINDS, enumName: 'LeadKind' }) kind!: LeadKind;
   @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' }) status!: LeadStatus;
   @ApiProperty() name!: string;
   @ApiProperty() company!: string;
+}
+
+/** A lead's earlier lead from the same address or the same company's email domain. */
+export class RelatedLead extends LeadHeading {
   @ApiProperty() sameAddress!: boolean;
 }
 
