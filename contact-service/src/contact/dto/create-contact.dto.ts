@@ -1,12 +1,10 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { Absent } from '../../http/body-fields.js';
 import { CONTACT_LIMITS, EMAIL_PATTERN, MULTI_LINE, SINGLE_LINE } from '../contact-limits.js';
 import { CONTACT_MESSAGES } from '../contact-messages.js';
 
 const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
-
-/** Optional means absent: an explicit null is refused like any other non-string. */
-const Optional = () => ValidateIf((_object, value) => value !== undefined);
 
 const messages = CONTACT_MESSAGES;
 
@@ -40,7 +38,7 @@ export class CreateContactDto {
   @Matches(SINGLE_LINE, { message: messages.role.characters })
   role: string;
 
-  @Optional()
+  @Absent()
   @IsString({ message: messages.message.notText })
   @MaxLength(CONTACT_LIMITS.message, { message: messages.message.tooLong })
   @Matches(MULTI_LINE, { message: messages.message.characters })
@@ -50,7 +48,7 @@ export class CreateContactDto {
    * The trap: a checkbox hidden from people and one that browsers never autofill, so only a bot
    * ticks it. The form sends it only when ticked; such a submission is kept, marked as spam.
    */
-  @Optional()
+  @Absent()
   @IsBoolean({ message: messages.notAccepted })
   contact_me_by_fax_only?: boolean;
 
@@ -59,7 +57,7 @@ export class CreateContactDto {
    * deployment can send. Browsers autofill `website`, so a filled one marks the submission as
    * suspected spam, never discards it.
    */
-  @Optional()
+  @Absent()
   @IsString({ message: messages.notAccepted })
   @MaxLength(CONTACT_LIMITS.website, { message: messages.notAccepted })
   website?: string;

@@ -1,7 +1,4 @@
-import type {
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { defaultQuery, type ApiError } from '../../shared/api/base-query';
 import { TAGS } from './base-api';
 import { generatedApi, type Me, type SignInBody } from './console-api.generated';
@@ -90,9 +87,8 @@ export const {
   useNewRecoveryCodesMutation,
 } = consoleApi;
 
-/** The WebAuthn options the service answers, in the browser library's own types. */
+/** The options of a new passkey the service answers, in the browser library's own type. */
 export type PasskeyCreationOptions = PublicKeyCredentialCreationOptionsJSON;
-export type PasskeyRequestOptions = PublicKeyCredentialRequestOptionsJSON;
 
 /**
  * What to tell the operator when the browser's passkey prompt ends without an answer (closed,
