@@ -5,12 +5,12 @@ import {
   useFinishEnrolmentMutation,
   useOpenEnrolmentMutation,
 } from '../api/console-api';
-import { Field } from '../ui/Field';
 import { PageHeading } from '../ui/PageHeading';
+import { formText } from '../ui/Field';
 import { Problem } from '../ui/Problem';
 import { QrCode } from '../ui/QrCode';
 import { RecoveryCodeList } from '../ui/RecoveryCodeList';
-import { PASSWORD_FIELD_MAX, PASSWORD_HINT, PASSWORD_MIN } from '../ui/password-rule';
+import { AccountName, CodeField, NewPasswordField } from '../ui/secret-fields';
 
 const PROBLEM_ID = 'enrol-problem';
 
@@ -73,10 +73,8 @@ export function EnrolPage() {
   const { username, totpUri, totpSecret } = opened.data;
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const password = String(form.get('password') ?? '');
-    const code = String(form.get('code') ?? '');
-    const result = await finish({ token, password, code });
+    const text = formText(event.currentTarget);
+    const result = await finish({ token, password: text('password'), code: text('code') });
     setProblem('error' in result ? problemText(result.error) : null);
   };
   const problemId = problem ? PROBLEM_ID : undefined;
@@ -90,22 +88,10 @@ export function EnrolPage() {
       <Problem id={PROBLEM_ID} text={problem} />
       <form onSubmit={submit} className="stack" noValidate>
         {/* For password managers: the account the new password belongs to. */}
-        <input
-          type="text"
-          name="username"
-          autoComplete="username"
-          value={username}
-          readOnly
-          hidden
-        />
-        <Field
-          label="New password"
+        <AccountName username={username} />
+        <NewPasswordField
           name="password"
-          type="password"
-          autoComplete="new-password"
-          hint={`${PASSWORD_HINT} A phrase of several unrelated words is strong and easy to remember.`}
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_FIELD_MAX}
+          hint="A phrase of several unrelated words is strong and easy to remember."
           problemId={problemId}
         />
         <section aria-labelledby="app-title" className="panel">
@@ -116,13 +102,10 @@ export function EnrolPage() {
             Key: <code className="secret">{grouped(totpSecret)}</code>
           </p>
         </section>
-        <Field
+        <CodeField
           label="Code from the app"
-          name="code"
           hint="The 6-digit code the app shows for this account."
-          autoComplete="one-time-code"
           inputMode="numeric"
-          maxLength={32}
           problemId={problemId}
         />
         <button type="submit" disabled={finished.isLoading}>

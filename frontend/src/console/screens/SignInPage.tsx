@@ -10,10 +10,10 @@ import {
   useSsoOfferQuery,
   type Credentials,
 } from '../api/console-api';
-import { Field } from '../ui/Field';
+import { Field, formText } from '../ui/Field';
 import { PageHeading } from '../ui/PageHeading';
 import { Problem } from '../ui/Problem';
-import { PASSWORD_FIELD_MAX } from '../ui/password-rule';
+import { CodeField, PasswordField } from '../ui/secret-fields';
 
 const PROBLEM_ID = 'sign-in-problem';
 
@@ -87,7 +87,7 @@ export function SignInPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    await attempt({ code: String(new FormData(event.currentTarget).get('code') ?? '') });
+    await attempt({ code: formText(event.currentTarget)('code') });
   };
 
   /** The browser asks for one of this console's passkeys; its answer goes with the password. */
@@ -137,12 +137,7 @@ export function SignInPage() {
             onChange={(event) => setUsername(event.target.value)}
             problemId={problemId}
           />
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            maxLength={PASSWORD_FIELD_MAX}
+          <PasswordField
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             problemId={problemId}
@@ -151,14 +146,11 @@ export function SignInPage() {
         </form>
       ) : (
         <form onSubmit={submit} className="stack" noValidate>
-          <Field
+          <CodeField
             label="Code"
-            name="code"
             hint="The 6-digit code your authenticator app shows now, or one of your recovery codes."
-            autoComplete="one-time-code"
             autoCapitalize="none"
             spellCheck={false}
-            maxLength={32}
           />
           <div className="actions">
             <button type="submit" disabled={isLoading}>

@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes } from 'react';
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   name: string;
   hint?: string;
@@ -30,4 +30,10 @@ export function Field({ label, hint, problemId, ...input }: FieldProps) {
       />
     </div>
   );
+}
+
+/** A form's text fields by name, each '' when absent. */
+export function formText(form: HTMLFormElement): (name: string) => string {
+  const fields = new FormData(form);
+  return (name) => String(fields.get(name) ?? '');
 }

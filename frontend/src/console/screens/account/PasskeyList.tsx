@@ -9,9 +9,9 @@ import {
   useRemovePasskeyMutation,
   type PasskeyCreationOptions,
 } from '../../api/console-api';
-import { Field } from '../../ui/Field';
+import { Field, formText } from '../../ui/Field';
 import { Problem } from '../../ui/Problem';
-import { PASSWORD_FIELD_MAX } from '../../ui/password-rule';
+import { CodeField, PasswordField } from '../../ui/secret-fields';
 
 const PROBLEM_ID = 'passkey-problem';
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -31,7 +31,7 @@ export function PasskeyList() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const fields = new FormData(form);
+    const text = formText(form);
     setProblem(null);
     setAdded(null);
     const made = await options();
@@ -44,13 +44,8 @@ export function PasskeyList() {
     } catch (error) {
       return setProblem(passkeyProblemText(error));
     }
-    const name = String(fields.get('name') ?? '');
-    const result = await add({
-      name,
-      password: String(fields.get('password') ?? ''),
-      code: String(fields.get('code') ?? ''),
-      passkey,
-    });
+    const name = text('name');
+    const result = await add({ name, password: text('password'), code: text('code'), passkey });
     if ('error' in result) return setProblem(problemText(result.error));
     form.reset();
     setAdded(`The passkey ${name.trim() || 'Passkey'} is added.`);
@@ -106,21 +101,8 @@ export function PasskeyList() {
           maxLength={100}
           required={false}
         />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={PASSWORD_FIELD_MAX}
-          problemId={problemId}
-        />
-        <Field
-          label="Code from your app"
-          name="code"
-          autoComplete="one-time-code"
-          maxLength={32}
-          problemId={problemId}
-        />
+        <PasswordField problemId={problemId} />
+        <CodeField problemId={problemId} />
         <button type="submit" disabled={isLoading}>
           Add a passkey
         </button>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { problemText, useChangePasswordMutation } from '../../api/console-api';
-import { Field } from '../../ui/Field';
+import { formText } from '../../ui/Field';
 import { Problem } from '../../ui/Problem';
-import { PASSWORD_FIELD_MAX, PASSWORD_HINT, PASSWORD_MIN } from '../../ui/password-rule';
+import { AccountName, CodeField, NewPasswordField, PasswordField } from '../../ui/secret-fields';
 
 const PROBLEM_ID = 'password-problem';
 
@@ -15,11 +15,11 @@ export function PasswordForm({ username }: { username: string }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const fields = new FormData(form);
+    const text = formText(form);
     const result = await change({
-      password: String(fields.get('password') ?? ''),
-      code: String(fields.get('code') ?? ''),
-      newPassword: String(fields.get('newPassword') ?? ''),
+      password: text('password'),
+      code: text('code'),
+      newPassword: text('newPassword'),
     });
     const failed = 'error' in result;
     setProblem(failed ? problemText(result.error) : null);
@@ -34,40 +34,14 @@ export function PasswordForm({ username }: { username: string }) {
       <Problem id={PROBLEM_ID} text={problem} />
       {done && <p role="status">Your password is changed. Your other sessions have ended.</p>}
       <form onSubmit={submit} className="stack" noValidate>
-        <input
-          type="text"
-          name="username"
-          autoComplete="username"
-          value={username}
-          readOnly
-          hidden
-        />
-        <Field
-          label="Current password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={PASSWORD_FIELD_MAX}
-          problemId={problemId}
-        />
-        <Field
+        <AccountName username={username} />
+        <PasswordField label="Current password" problemId={problemId} />
+        <CodeField
           label="Code"
-          name="code"
           hint="From your authenticator app, or a recovery code."
-          autoComplete="one-time-code"
-          maxLength={32}
           problemId={problemId}
         />
-        <Field
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_FIELD_MAX}
-          problemId={problemId}
-        />
+        <NewPasswordField problemId={problemId} />
         <button type="submit" disabled={isLoading}>
           Change password
         </button>

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { problemText, useNewRecoveryCodesMutation } from '../../api/console-api';
-import { Field } from '../../ui/Field';
+import { formText } from '../../ui/Field';
 import { Problem } from '../../ui/Problem';
 import { RecoveryCodeList } from '../../ui/RecoveryCodeList';
-import { PASSWORD_FIELD_MAX } from '../../ui/password-rule';
+import { CodeField, PasswordField } from '../../ui/secret-fields';
 
 const PROBLEM_ID = 'recovery-problem';
 
@@ -15,11 +15,8 @@ export function RecoveryCodesForm() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const fields = new FormData(form);
-    const result = await replace({
-      password: String(fields.get('password') ?? ''),
-      code: String(fields.get('code') ?? ''),
-    });
+    const text = formText(form);
+    const result = await replace({ password: text('password'), code: text('code') });
     setProblem('error' in result ? problemText(result.error) : null);
     if (!('error' in result)) form.reset();
   };
@@ -32,21 +29,8 @@ export function RecoveryCodesForm() {
       <Problem id={PROBLEM_ID} text={problem} />
       {data && <RecoveryCodeList codes={data.recoveryCodes} />}
       <form onSubmit={submit} className="stack" noValidate>
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={PASSWORD_FIELD_MAX}
-          problemId={problemId}
-        />
-        <Field
-          label="Code from your app"
-          name="code"
-          autoComplete="one-time-code"
-          maxLength={32}
-          problemId={problemId}
-        />
+        <PasswordField problemId={problemId} />
+        <CodeField problemId={problemId} />
         <button type="submit" disabled={isLoading}>
           Make new recovery codes
         </button>

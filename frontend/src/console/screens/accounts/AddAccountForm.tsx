@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type Ref } from 'react';
 import { problemText } from '../../api/console-api';
 import { useAddAccountMutation, type EnrolableAccount, type Role } from '../../api/admin-api';
-import { Field } from '../../ui/Field';
+import { Field, formText } from '../../ui/Field';
 import { Problem } from '../../ui/Problem';
 
 const PROBLEM_ID = 'add-account-problem';
@@ -21,10 +21,10 @@ export function AddAccountForm({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const fields = new FormData(form);
+    const text = formText(form);
     const result = await add({
-      username: String(fields.get('username') ?? ''),
-      role: String(fields.get('role') ?? 'member') as Role,
+      username: text('username'),
+      role: (text('role') || 'member') as Role,
     });
     if ('error' in result) {
       setProblem(problemText(result.error));

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { problemText } from '../../api/console-api';
 import { useErasurePreviewMutation, useEraseMutation, type Removed } from '../../api/inbox-api';
-import { Field } from '../../ui/Field';
+import { Field, formText } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { Problem } from '../../ui/Problem';
 import { VisitorText } from '../../ui/VisitorText';
@@ -22,7 +22,7 @@ export function ErasurePage() {
 
   const look = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    const email = formText(event.currentTarget)('email');
     setProblem(null);
     setDone('');
     try {
@@ -35,7 +35,7 @@ export function ErasurePage() {
   const confirm = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!found) return;
-    const typed = String(new FormData(event.currentTarget).get('confirm') ?? '');
+    const typed = formText(event.currentTarget)('confirm');
     setProblem(null);
     try {
       const removed = await erase({ email: found.email, confirm: typed }).unwrap();
