@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { createHmac } from 'node:crypto';
-import { applyMigrations } from '../src/database/apply-migrations.js';
 import { ADMINS_ONLY } from '../src/operators/console/access.js';
 import { OWN_ACCOUNT } from '../src/operators/console/admin.controller.js';
 import {
   codeAt,
+  consoleOnNewDatabase,
   enrolOperator,
   enrolThrough,
   leadsCommand,
   PASSWORD,
-  startConsole,
   type Enrolled,
   type RunningConsole,
 } from './support/console-client.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import type { TestDatabase } from './support/test-database.js';
+import { stopApp } from './support/test-app.js';
 
 // The admins' accounts screen and audit trail through the console's API, against a real
 // Postgres: every `leads users` change but the first admin's, with the signed-in admin as the
@@ -28,17 +28,12 @@ let worker: Enrolled;
 const LINK = /^http:\/\/localhost:8081\/console\/enrol#([A-Za-z0-9_-]{43})$/;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await applyMigrations(db.url, { timeoutMs: 30_000 });
-  console_ = await startConsole(db.url);
+  ({ db, console_ } = await consoleOnNewDatabase());
   boss = await enrolOperator(db.url, console_, 'boss', 'admin', '10.1.0.1');
   worker = await enrolOperator(db.url, console_, 'worker', 'member', '10.1.0.2');
 }, 60_000);
 
-afterAll(async () => {
-  await console_?.close();
-  await db?.drop();
-});
+afterAll(() => stopApp(console_, db));
 
 interface AccountBody {
   username: string;

@@ -2,14 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import {
+  consoleOnNewDatabase,
   enrolOperator,
   leadsCommand,
-  startConsole,
   type ConsoleClient,
   type RunningConsole,
 } from './support/console-client.js';
-import { request, startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import {
+  request,
+  startTestApp,
+  stopApp,
+  VALID_CONTACT,
+  type RunningApp,
+} from './support/test-app.js';
+import type { TestDatabase } from './support/test-database.js';
 
 // The lead inbox through the console's API, as both roles, on real Postgres, and its operations
 // through the `leads` command, which runs the same code (src/inbox/inbox.ts).
@@ -22,18 +28,13 @@ let member: ConsoleClient;
 const ACCESSIBILITY = 'Subject: Accessibility Feedback\n\n';
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  ({ db, console_ } = await consoleOnNewDatabase({ SUPPORT_HOLIDAYS: '2026-12-25' }));
   api = await startTestApp(db.url);
-  console_ = await startConsole(db.url, { SUPPORT_HOLIDAYS: '2026-12-25' });
   admin = (await enrolOperator(db.url, console_, 'ada', 'admin')).client;
   member = (await enrolOperator(db.url, console_, 'max', 'member')).client;
 });
 
-afterAll(async () => {
-  await console_?.close();
-  await api?.close();
-  await db?.drop();
-});
+afterAll(() => stopApp(console_, api, db));
 
 /** A lead stored as the form stores it; answers its id. */
 async function submit(fields: Partial<typeof VALID_CONTACT> & Record<string, unknown> = {}) {

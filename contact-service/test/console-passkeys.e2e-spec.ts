@@ -7,35 +7,24 @@ import {
   ConsoleClient,
   enrolOperator,
   leadsUsers,
+  consoleOnNewDatabase,
   PASSWORD,
-  startConsole,
   type RunningConsole,
 } from './support/console-client.js';
 import { SoftwareAuthenticator } from './support/software-authenticator.js';
-import { startTestApp, type RunningApp } from './support/test-app.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { stopApp } from './support/test-app.js';
+import type { TestDatabase } from './support/test-database.js';
 
 // Passkeys as the second factor, against a real Postgres: added on the account page with the
 // password and a code, then used instead of a code at sign-in. A software authenticator answers
 // as a browser would, so the service's WebAuthn verification runs for real; the console's clock
 // is moved for expiries.
 let db: TestDatabase;
-let api: RunningApp;
 let console_: RunningConsole;
 const ORIGIN = 'http://localhost:8081';
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  // The public app applies the migrations, as serve.ts starts it before the console.
-  api = await startTestApp(db.url);
-  console_ = await startConsole(db.url);
-});
-
-afterAll(async () => {
-  await console_?.close();
-  await api?.close();
-  await db?.drop();
-});
+beforeAll(async () => ({ db, console_ } = await consoleOnNewDatabase()));
+afterAll(() => stopApp(console_, db));
 
 type Options = { challenge: string; rp: { id: string }; user: { id: string } };
 /** An enrolled operator with a passkey added the way the account page adds one. */

@@ -10,13 +10,14 @@ import {
   ConsoleClient,
   enrolOperator,
   leadsUsers,
+  consoleOnNewDatabase,
   PASSWORD,
   startConsole,
   tokenOf,
   type RunningConsole,
 } from './support/console-client.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
-import { startTestApp, type RunningApp } from './support/test-app.js';
+import type { TestDatabase } from './support/test-database.js';
+import { startTestApp, stopApp, type RunningApp } from './support/test-app.js';
 
 // The operators' console API against a real Postgres: accounts from the CLI, enrolment with a
 // second factor, sign-in, throttling, sessions, roles, cross-site requests and the audit trail.
@@ -28,16 +29,10 @@ let console_: RunningConsole;
 const minutes = (n: number) => n * 60_000;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  ({ db, console_ } = await consoleOnNewDatabase());
   api = await startTestApp(db.url);
-  console_ = await startConsole(db.url);
 });
-
-afterAll(async () => {
-  await console_?.close();
-  await api?.close();
-  await db?.drop();
-});
+afterAll(() => stopApp(console_, api, db));
 
 const codeOf = (secret: string, stepsAhead = 0) => codeAt(console_, secret, stepsAhead);
 const enrol = (name: string, role: 'admin' | 'member', address?: string) =>

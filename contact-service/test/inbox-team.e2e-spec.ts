@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { applyMigrations } from '../src/database/apply-migrations.js';
 import { kindOf } from '../src/leads/lead-kind.js';
 import {
+  consoleOnNewDatabase,
   enrolOperator,
-  startConsole,
   type ConsoleClient,
   type RunningConsole,
 } from './support/console-client.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import type { TestDatabase } from './support/test-database.js';
+import { stopApp } from './support/test-app.js';
 
 // What a team needs when many leads arrive, through the console's API on real Postgres: unread
 // per operator, bulk actions (each lead on its own, audited on its own), related leads.
@@ -19,18 +19,13 @@ let max: ConsoleClient;
 let eve: ConsoleClient;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await applyMigrations(db.url, { timeoutMs: 60_000 });
-  console_ = await startConsole(db.url);
+  ({ db, console_ } = await consoleOnNewDatabase());
   ada = (await enrolOperator(db.url, console_, 'ada', 'admin')).client;
   max = (await enrolOperator(db.url, console_, 'max', 'member')).client;
   eve = (await enrolOperator(db.url, console_, 'eve', 'member')).client;
 });
 
-afterAll(async () => {
-  await console_?.close();
-  await db?.drop();
-});
+afterAll(() => stopApp(console_, db));
 
 /** Leads as the form stores them, `minutesAgo` apart in the order given; answers their ids. */
 async function leads(...people: { name: string; email: string; message?: string }[]) {

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { createConsoleApp } from '../../src/app/console.factory.js';
 import { closeGracefully } from '../../src/app/app.factory.js';
+import { applyMigrations } from '../../src/database/apply-migrations.js';
 import { leadsCommandContext } from '../../src/app/leads-command.module.js';
 import { leadsProgram } from '../../src/cli/leads-program.js';
 import { operatorTools } from '../../src/cli/operator-tools.js';
@@ -13,6 +14,7 @@ import { EnvironmentService } from '../../src/config/environment.service.js';
 import { Clock } from '../../src/operators/clock.js';
 import { started } from './release.js';
 import { request, type Answer } from './test-app.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface RunningConsole {
   app: NestFastifyApplication;
@@ -21,6 +23,15 @@ export interface RunningConsole {
   /** Every route the console registered: "POST /api/console/sign-in". */
   routes: string[];
   close(): Promise<void>;
+}
+
+/** A new database with the migrations applied and the console on it: a console file's beforeAll. */
+export async function consoleOnNewDatabase(
+  overrides: Record<string, string> = {},
+): Promise<{ db: TestDatabase; console_: RunningConsole }> {
+  const db = await createTestDatabase();
+  await applyMigrations(db.url, { timeoutMs: 60_000 });
+  return { db, console_: await startConsole(db.url, overrides) };
 }
 
 /** The console's API on a port of its own, as serve.ts starts it, on a migrated database. */

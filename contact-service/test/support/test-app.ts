@@ -36,10 +36,19 @@ export async function appOnNewDatabase(
   return { db, service: await startTestApp(db.url, overrides) };
 }
 
-/** Stops the service, then drops its database: what a file's afterAll ends (whatever started). */
-export async function stopApp(service?: RunningApp, db?: TestDatabase): Promise<void> {
-  await service?.close();
-  await db?.drop();
+type Started = { close(): Promise<unknown> } | { stop(): Promise<unknown> } | TestDatabase;
+
+/**
+ * Stops what a file's beforeAll started, in the order given (the services, then their database,
+ * dropped): what its afterAll does, whatever got started before a failure.
+ */
+export async function stopApp(...started: (Started | undefined)[]): Promise<void> {
+  for (const part of started) {
+    if (!part) continue;
+    if ('drop' in part) await part.drop();
+    else if ('close' in part) await part.close();
+    else await part.stop();
+  }
 }
 
 /** The real service on a real port, configured like production apart from the overrides. */
