@@ -95,6 +95,11 @@ const siteProductionZones = [
     from: `${site}/test-utils`,
     message: 'test-utils/ is for tests only.',
   },
+  {
+    target: consoleApp,
+    from: `${consoleApp}/test-utils`,
+    message: 'console/test-utils/ is for tests only.',
+  },
 ];
 
 // The service's layers (docs/development.md, "Repository layout"): entry points → app →
@@ -177,7 +182,7 @@ export const architecture = [
   },
   {
     files: [`${site}/**/*.{ts,tsx}`],
-    ignores: ['**/*.test.{ts,tsx}', `${site}/test-utils/**`],
+    ignores: ['**/*.test.{ts,tsx}', `${site}/test-utils/**`, `${consoleApp}/test-utils/**`],
     rules: rule([...deployableZones, ...siteZones, ...consoleZones, ...siteProductionZones]),
   },
   { files: ['contact-service/**/*.ts'], rules: rule([...deployableZones, ...serviceZones]) },

@@ -1,23 +1,18 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import release from '@proposal-site/contract/release.json';
-import { render, screen } from '@testing-library/react';
-import { ConsoleApp } from '../app/ConsoleApp';
-import { createConsoleStore } from '../app/store';
+import { screen } from '@testing-library/react';
+import { answerRequests, json, renderConsole } from '../test-utils/render-console';
 
 // The sign-in screen with single sign-on, against a console API played in memory: the
 // provider's button, the words of each refusal, and the break-glass form when SSO is required.
 // (e2e/tests/single-sign-on.spec.ts runs the same through a real provider, with axe.)
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function open(path: string, offer: { provider: string | null; required: boolean }) {
-  window.history.replaceState(null, '', path);
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = typeof input === 'string' ? input : (input as Request).url;
-    if (url.endsWith('/api/console/sso')) return json(offer);
-    return json({ status: 401, error: 'Unauthorized', message: 'Sign in.' }, 401);
-  });
-  render(<ConsoleApp store={createConsoleStore()} />);
+  answerRequests((url) =>
+    url.endsWith('/api/console/sso')
+      ? json(offer)
+      : json({ status: 401, error: 'Unauthorized', message: 'Sign in.' }, 401),
+  );
+  renderConsole(path);
 }
 
 afterEach(() => {

@@ -1,5 +1,5 @@
-import type { AccountInfo } from '../../api/admin-api';
-import type { InboxEntry, Lead } from '../../api/inbox-api';
+import type { AccountInfo } from '../api/admin-api';
+import type { InboxEntry, Lead } from '../api/inbox-api';
 
 // Leads and accounts as the console's API answers them, for the screens' tests: one shape each,
 // what a test cares about given as `more`.

@@ -1,17 +1,13 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LeadPreferences } from '../../api/console-api';
-import { ConsoleApp } from '../../app/ConsoleApp';
-import { createConsoleStore } from '../../app/store';
+import { answerRequests, json, renderConsole } from '../../test-utils/render-console';
 
 // The account screen's "Leads" form against a console API played in memory: what it shows as
 // stored, what it sends, what is announced, and a refusal.
 let stored: LeadPreferences;
 let calls: string[];
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function api(url: string, init?: RequestInit): Response {
   const method = init?.method ?? 'GET';
@@ -37,14 +33,11 @@ function api(url: string, init?: RequestInit): Response {
 beforeEach(() => {
   stored = { email: 'old@bank.example', autoAssign: false, awayUntil: null };
   calls = [];
-  jest
-    .spyOn(globalThis, 'fetch')
-    .mockImplementation(async (input, init) => api(String(input), init));
+  answerRequests(api);
 });
 
 const open = async () => {
-  window.history.replaceState(null, '', '/console/account');
-  render(<ConsoleApp store={createConsoleStore()} />);
+  renderConsole('/console/account');
   return screen.findByRole('region', { name: 'Leads' });
 };
 

@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AccountInfo } from '../../api/admin-api';
-import { ConsoleApp } from '../../app/ConsoleApp';
-import { createConsoleStore } from '../../app/store';
+import { operatorAccount } from '../../test-utils/lead-fixtures';
+import { answerRequests, json, renderConsole } from '../../test-utils/render-console';
 
 // The admins' screens, accounts and audit trail, against a console API played in memory: what an
 // admin sees, where focus goes, what is announced, and what is sent. (e2e/tests/console.spec.ts
@@ -12,19 +12,8 @@ const LINK = 'http://localhost:8081/console/enrol#';
 let accounts: AccountInfo[];
 let calls: string[];
 
-const account = (username: string, role: 'admin' | 'member', more: Partial<AccountInfo> = {}) => ({
-  id: username,
-  username,
-  role,
-  enrolled: true,
-  disabled: false,
-  linked: false,
-  breakGlass: false,
-  createdAt: '2026-11-01T10:00:00Z',
-  ...more,
-});
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const account = (username: string, role: 'admin' | 'member', more: Partial<AccountInfo> = {}) =>
+  operatorAccount(username, { role, ...more });
 
 function api(url: string, init?: RequestInit): Response {
   const method = init?.method ?? 'GET';
@@ -79,15 +68,10 @@ function api(url: string, init?: RequestInit): Response {
 beforeEach(() => {
   accounts = [account('boss', 'admin'), account('rosa', 'member')];
   calls = [];
-  jest
-    .spyOn(globalThis, 'fetch')
-    .mockImplementation(async (input, init) => api(String(input), init));
+  answerRequests(api);
 });
 
-const open = (path: string) => {
-  window.history.replaceState(null, '', path);
-  render(<ConsoleApp store={createConsoleStore()} />);
-};
+const open = renderConsole;
 
 describe('the accounts screen', () => {
   it('adds an account and shows its link once, focused, with where to send it', async () => {

@@ -1,13 +1,12 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Me } from '../../api/console-api';
 import type { InboxEntry } from '../../api/inbox-api';
 import type { BulkRequest } from '../../api/inbox-api';
-import { ConsoleApp } from '../../app/ConsoleApp';
-import { createConsoleStore } from '../../app/store';
-import { inboxEntry, operatorAccount } from './lead-fixtures';
+import { inboxEntry, operatorAccount } from '../../test-utils/lead-fixtures';
 import { ALL_STATUSES, STATUS_LABELS, STATUSES_OF } from './words';
+import { answerRequests, json, renderConsole } from '../../test-utils/render-console';
 
 // The inbox's bulk actions against a console API played in memory: what is offered to whom, the
 // one call's body, and how refusals are announced and kept selected.
@@ -31,8 +30,6 @@ const ACCOUNTS = [
   operatorAccount('max', { disabled: true }),
   operatorAccount('newbie', { enrolled: false }),
 ];
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** What the service does with a bulk request: each lead on its own, some refused. */
 function bulk(request: BulkRequest): Response {
@@ -81,14 +78,11 @@ beforeEach(() => {
   badRequest = null;
   bulkBodies = [];
   pageReads = 0;
-  jest
-    .spyOn(globalThis, 'fetch')
-    .mockImplementation(async (input, init) => api(String(input), init));
+  answerRequests(api);
 });
 
 const open = async (path = '/console/') => {
-  window.history.replaceState(null, '', path);
-  render(<ConsoleApp store={createConsoleStore()} />);
+  renderConsole(path);
   return screen.findByRole('table', { name: /Leads/ });
 };
 const box = (name: string) => screen.getByRole('checkbox', { name });

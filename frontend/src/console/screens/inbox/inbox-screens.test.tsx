@@ -1,10 +1,9 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Delivery, Overview } from '../../api/inbox-api';
-import { ConsoleApp } from '../../app/ConsoleApp';
-import { createConsoleStore } from '../../app/store';
-import { inboxEntry } from './lead-fixtures';
+import { inboxEntry } from '../../test-utils/lead-fixtures';
+import { answerRequests, json, renderConsole } from '../../test-utils/render-console';
 
 // The inbox, the overview and the notifications screen with owners and promises (issue 30),
 // against a console API played in memory.
@@ -44,8 +43,6 @@ const FAILED: Delivery = {
   updatedAt: '2026-11-25T14:00:00Z',
   sentAt: null,
 };
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function api(url: string, init?: RequestInit): Response {
   calls.push(`${init?.method ?? 'GET'} ${url}`);
@@ -62,15 +59,10 @@ function api(url: string, init?: RequestInit): Response {
 beforeEach(() => {
   overview = { since: '2026-09-01T00:00:00Z', weekly: [], firstResponse: [] };
   calls = [];
-  jest
-    .spyOn(globalThis, 'fetch')
-    .mockImplementation(async (input, init) => api(String(input), init));
+  answerRequests(api);
 });
 
-const open = (path: string) => {
-  window.history.replaceState(null, '', path);
-  render(<ConsoleApp store={createConsoleStore()} />);
-};
+const open = renderConsole;
 
 describe('the inbox', () => {
   it('shows each lead’s owner and promise, and filters by owner and due soon in the address', async () => {

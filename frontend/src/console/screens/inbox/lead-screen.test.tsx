@@ -1,12 +1,11 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AccountInfo } from '../../api/admin-api';
 import type { Me } from '../../api/console-api';
 import type { Delivery, HistoryEntry, Lead } from '../../api/inbox-api';
-import { ConsoleApp } from '../../app/ConsoleApp';
-import { createConsoleStore } from '../../app/store';
-import { openedLead, operatorAccount } from './lead-fixtures';
+import { openedLead, operatorAccount } from '../../test-utils/lead-fixtures';
+import { answerRequests, json, renderConsole } from '../../test-utils/render-console';
 
 // The lead screen's owner, promise, history and notifications against a console API played in
 // memory: what a member and an admin see, what is sent, where focus goes, what is announced.
@@ -37,8 +36,6 @@ const delivery = (id: string, more: Partial<Delivery>): Delivery => ({
   sentAt: null,
   ...more,
 });
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function api(url: string, init?: RequestInit): Response {
   const method = init?.method ?? 'GET';
@@ -74,14 +71,11 @@ beforeEach(() => {
   ];
   refusal = null;
   calls = [];
-  jest
-    .spyOn(globalThis, 'fetch')
-    .mockImplementation(async (input, init) => api(String(input), init));
+  answerRequests(api);
 });
 
 const open = async () => {
-  window.history.replaceState(null, '', '/console/leads/L1');
-  render(<ConsoleApp store={createConsoleStore()} />);
+  renderConsole('/console/leads/L1');
   return screen.findByRole('region', { name: 'Owner' });
 };
 const history = () =>

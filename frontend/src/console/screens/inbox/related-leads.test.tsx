@@ -1,10 +1,9 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InboxEntry, Lead, RelatedLead } from '../../api/inbox-api';
-import { ConsoleApp } from '../../app/ConsoleApp';
-import { createConsoleStore } from '../../app/store';
-import { inboxEntry, openedLead } from './lead-fixtures';
+import { inboxEntry, openedLead } from '../../test-utils/lead-fixtures';
+import { answerRequests, json, renderConsole } from '../../test-utils/render-console';
 
 // The earlier leads from the same person or company: counted in the inbox's rows, listed on the
 // lead's screen, against a console API played in memory.
@@ -24,8 +23,6 @@ const earlier = (id: string, more: Partial<RelatedLead>): RelatedLead => ({
   sameAddress: true,
   ...more,
 });
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function api(url: string): Response {
   if (url === '/api/console/me')
@@ -41,13 +38,10 @@ function api(url: string): Response {
 beforeEach(() => {
   leads = [entry('1', 2), entry('2', 0), entry('3', 1), entry('4', 100)];
   lead = baseLead();
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => api(String(input)));
+  answerRequests(api);
 });
 
-const open = (path: string) => {
-  window.history.replaceState(null, '', path);
-  render(<ConsoleApp store={createConsoleStore()} />);
-};
+const open = renderConsole;
 
 describe('the inbox’s rows', () => {
   it('say how many earlier leads came from the same person or company', async () => {
