@@ -61,7 +61,7 @@ const siteZones = [
     // in the browser; pages place islands, islands never import pages.
     target: `${site}/islands`,
     from: `${site}/pages`,
-    message: 'Islands do not import pages: pages place islands (islands/Island.tsx).',
+    message: 'Islands do not import pages: pages place islands (ContactFormIsland.tsx).',
   },
   {
     target: `${site}/shared`,

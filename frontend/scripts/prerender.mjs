@@ -17,8 +17,9 @@ const server = await import(pathToFileURL(join(serverDir, 'entry-server.js')).hr
 const {
   BOOTSTRAP_SCRIPT,
   BOOTSTRAP_SRC_ATTRIBUTE,
+  CONTACT_FORM_ISLAND,
+  CONTACT_FORM_ISLAND_SOURCE,
   FIELD_MEASUREMENTS_SOURCE,
-  ISLAND_SOURCES,
   PAGE_WITH_ISLANDS_ENTRY,
   renderRoute,
   siteRoutes,
@@ -107,12 +108,9 @@ const bootstrapTagFor = (entryKey) =>
   `<script ${BOOTSTRAP_SRC_ATTRIBUTE}="/${manifest[entryKey].file}">${BOOTSTRAP_SCRIPT}</script>`;
 // What a page fetches after its first paint, and what each island adds (for the budgets).
 const vitals = closureOf([FIELD_MEASUREMENTS_SOURCE]);
-const islandCode = Object.fromEntries(
-  Object.entries(ISLAND_SOURCES).map(([name, source]) => [
-    name,
-    closureOf([source], { dynamic: true }),
-  ]),
-);
+const islandCode = {
+  [CONTACT_FORM_ISLAND]: closureOf([CONTACT_FORM_ISLAND_SOURCE], { dynamic: true }),
+};
 
 const routes = [...siteRoutes, notFoundRoute];
 const pageAssets = {};
@@ -120,7 +118,7 @@ for (const route of routes) {
   const { html, head } = await renderRoute(route);
   const islandsHere = [...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]);
   for (const name of islandsHere) {
-    if (!islandCode[name]) throw new Error(`${route.file}: no island is registered as ${name}`);
+    if (!islandCode[name]) throw new Error(`${route.file}: the site has no island ${name}`);
   }
   const entryKey = islandsHere.length > 0 ? entries.withIslands : entries.withoutIslands;
   const bootstrapTag = bootstrapTagFor(entryKey);

@@ -6,9 +6,10 @@ import { renderHeadTags } from './app/document-head';
 import { notFoundRoute, siteRoutes, type SiteRoute } from './app/routes';
 import { exampleConfigVariables } from './shared/site-config';
 import { BOOTSTRAP_SCRIPT, BOOTSTRAP_SRC_ATTRIBUTE } from './islands/bootstrap';
+import { CONTACT_FORM_ISLAND } from './islands/contact-form/ContactFormIsland';
 import {
+  CONTACT_FORM_ISLAND_SOURCE,
   FIELD_MEASUREMENTS_SOURCE,
-  ISLAND_SOURCES,
   PAGE_WITH_ISLANDS_ENTRY,
 } from './islands/island-sources';
 
@@ -16,8 +17,9 @@ import {
 export {
   BOOTSTRAP_SCRIPT,
   BOOTSTRAP_SRC_ATTRIBUTE,
+  CONTACT_FORM_ISLAND,
+  CONTACT_FORM_ISLAND_SOURCE,
   FIELD_MEASUREMENTS_SOURCE,
-  ISLAND_SOURCES,
   PAGE_WITH_ISLANDS_ENTRY,
   exampleConfigVariables,
   notFoundRoute,

@@ -4,8 +4,10 @@ import {
   PAGE_ERROR_TITLE,
 } from '../shared/error-boundary/error-notice-copy';
 import { reloadOnceAfterChunkError } from '../shared/error-boundary/reload-page';
-import type { IslandModule } from './island-module';
-import { islands } from './registry';
+
+/** The island's code: a chunk of its own, fetched only on a page with it, when it is needed. */
+type LoadIsland = () => Promise<{ mount: (element: HTMLElement, props: unknown) => Promise<void> }>;
+const loadContactForm: LoadIsland = () => import('./contact-form/contact-form-island');
 
 /** How far below the viewport an island starts loading, so it is ready when it scrolls in. */
 const NEAR_VIEWPORT = '600px 0px';
@@ -19,23 +21,19 @@ const SETTLED_AFTER_MS = 5000;
 const IDLE_TIMEOUT_MS = 2000;
 
 /**
- * Finds the page's islands and loads each when it is first needed: when it nears the viewport,
+ * Finds the page's island (the contact form, ContactFormIsland.tsx) and loads it when it is first
+ * needed: when it nears the viewport,
  * on the first interaction with it, or in the background once the page has settled (so it is
  * ready before anyone types), whichever comes first. The bootstrap (bootstrap.ts) already loads
  * this code at once on a first interaction; here the island itself follows.
  */
 export function startIslands(
-  registry: Record<string, () => Promise<IslandModule>> = islands,
+  load: LoadIsland = loadContactForm,
   root: ParentNode = document,
 ): void {
   holdSubmitsUntilHydrated(root);
   for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
     const name = element.dataset.island ?? '';
-    const load = registry[name];
-    if (!load) {
-      console.error(`No island is registered as "${name}" (islands/registry.ts).`);
-      continue;
-    }
     let started = false;
     const start = () => {
       if (started) return;

@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import {
   ACCESSIBILITY_SUBJECT,
   ERROR_TOAST_TITLE,
@@ -10,22 +11,15 @@ import {
 } from '../../features/contact-form/contact-form-copy';
 import { HONEYPOT_FIELD } from '../../features/contact-form/contact-form-values';
 import { INVALID_EMAIL_MESSAGE } from '../../features/contact-form/contact-schema';
-import { ToastRegion } from '../../features/toasts/ToastRegion';
 import { siteConfig } from '../../shared/site-config';
-import { jsonResponse, prerenderWithStore, renderWithStore } from '../../test-utils/render-app';
-import { ContactFormWithToasts } from './ContactFormWithToasts';
+import { jsonResponse } from '../../test-utils/render-app';
+import { ContactFormRoot } from './ContactFormRoot';
 
 const receipt = { id: '6f1c2a9e-0000-4000-8000-000000000000', createdAt: '2025-09-03T10:00:00Z' };
 
-function renderForm(props: Parameters<typeof ContactFormWithToasts>[0] = {}) {
+function renderForm(props: Parameters<typeof ContactFormRoot>[0] = {}) {
   const user = userEvent.setup();
-  const view = renderWithStore(
-    <>
-      <ContactFormWithToasts {...props} />
-      <ToastRegion />
-    </>,
-  );
-  return { user, ...view };
+  return { user, ...render(<ContactFormRoot {...props} />) };
 }
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
@@ -314,7 +308,7 @@ describe('Idempotency-Key', () => {
 
 describe('before the form code runs', () => {
   it('is prerendered disabled, with a way to reach us without JavaScript', () => {
-    const html = prerenderWithStore(<ContactFormWithToasts />);
+    const html = renderToString(<ContactFormRoot />);
     expect(html).toMatch(/<fieldset class="form-fieldset" disabled="">/);
     expect(html).toContain(`<noscript>`);
     expect(html).toContain(`mailto:${siteConfig.contactEmail}`);
