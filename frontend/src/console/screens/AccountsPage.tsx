@@ -6,6 +6,7 @@ import { Problem } from '../ui/Problem';
 import { AccountRow, type RowOutcome } from './accounts/AccountRow';
 import { AddAccountForm } from './accounts/AddAccountForm';
 import { EnrolmentLink, type ShownLink } from './accounts/EnrolmentLink';
+import { ColumnHeads } from '../ui/ColumnHeads';
 
 /**
  * For admins: every account, its role and state, and what `leads users` does but adding the first
@@ -70,15 +71,7 @@ export function AccountsPage() {
             <caption className="visually-hidden">
               Every account of the console, with what you can do to each
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Role</th>
-                <th scope="col">State</th>
-                <th scope="col">Added</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Username', 'Role', 'State', 'Added', 'Actions']} />
             <tbody>
               {accounts.data.map((account) => (
                 <AccountRow

@@ -5,6 +5,7 @@ import { PageHeading } from '../ui/PageHeading';
 import { filterArg } from '../ui/url-filter';
 import { Problem } from '../ui/Problem';
 import { AuditFilters } from './audit/AuditFilters';
+import { ColumnHeads } from '../ui/ColumnHeads';
 
 const HERE = '/admin/audit';
 const when = new Intl.DateTimeFormat('en-GB', {
@@ -80,17 +81,7 @@ function AuditTable({ records, filtered }: { records: AuditRecord[]; filtered: b
       <caption className="visually-hidden">
         {filtered ? 'The audit records of this filter' : 'The audit trail'}, newest first
       </caption>
-      <thead>
-        <tr>
-          <th scope="col" aria-sort="descending">
-            When (UTC)
-          </th>
-          <th scope="col">Who</th>
-          <th scope="col">What</th>
-          <th scope="col">Rows</th>
-          <th scope="col">Details</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={['When (UTC)', 'Who', 'What', 'Rows', 'Details']} sorted="descending" />
       <tbody>
         {records.map((record) => (
           <tr key={record.id}>

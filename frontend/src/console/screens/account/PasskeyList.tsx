@@ -12,6 +12,7 @@ import {
 import { Field, formText } from '../../ui/Field';
 import { Problem } from '../../ui/Problem';
 import { CodeField, PasswordField } from '../../ui/secret-fields';
+import { ACTION_COLUMN, ColumnHeads } from '../../ui/ColumnHeads';
 
 const PROBLEM_ID = 'passkey-problem';
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -61,16 +62,7 @@ export function PasskeyList() {
       {passkeys.data && passkeys.data.length > 0 && (
         <table>
           <caption className="visually-hidden">Your passkeys</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Added</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span className="visually-hidden">Action</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Name', 'Added', 'Last used', ACTION_COLUMN]} />
           <tbody>
             {passkeys.data.map((passkey) => (
               <tr key={passkey.id}>

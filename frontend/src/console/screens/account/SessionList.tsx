@@ -7,6 +7,7 @@ import {
   useSignOutEverywhereMutation,
 } from '../../api/console-api';
 import { Problem } from '../../ui/Problem';
+import { ACTION_COLUMN, ColumnHeads } from '../../ui/ColumnHeads';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -36,16 +37,7 @@ export function SessionList() {
       {sessions.data && (
         <table>
           <caption className="visually-hidden">Your sessions, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Browser</th>
-              <th scope="col">Signed in</th>
-              <th scope="col">Last active</th>
-              <th scope="col">
-                <span className="visually-hidden">Action</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Browser', 'Signed in', 'Last active', ACTION_COLUMN]} />
           <tbody>
             {sessions.data.map((session) => (
               <tr key={session.ref}>

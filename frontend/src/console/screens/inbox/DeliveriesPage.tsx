@@ -6,6 +6,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { Problem } from '../../ui/Problem';
 import { channelText } from './LeadDeliveries';
 import { purposeText, timeText } from './words';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 
 /** Failed and pending notifications across leads, the newest 200, with "deliver again". */
 export function DeliveriesPage() {
@@ -62,19 +63,12 @@ export function DeliveriesPage() {
       {deliveries.data && deliveries.data.length > 0 && (
         <table>
           <caption className="visually-hidden">Notifications, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col" aria-sort="descending">
-                Created
-              </th>
-              <th scope="col">Channel</th>
-              <th scope="col">For</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Last error</th>
-              <th scope="col">Lead</th>
-              {status === 'failed' && <th scope="col">Action</th>}
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={['Created', 'Channel', 'For', 'Attempts', 'Last error', 'Lead'].concat(
+              status === 'failed' ? ['Action'] : [],
+            )}
+            sorted="descending"
+          />
           <tbody>
             {deliveries.data.map((delivery) => (
               <tr key={delivery.id}>

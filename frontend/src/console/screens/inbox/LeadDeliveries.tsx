@@ -3,6 +3,7 @@ import { problemText } from '../../api/console-api';
 import { useDeliverLeadAgainMutation, type Delivery, type Lead } from '../../api/inbox-api';
 import { Problem } from '../../ui/Problem';
 import { purposeText, timeText } from './words';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 
 const CHANNEL_LABELS: Record<string, string> = {
   email: 'Email to the team',
@@ -49,15 +50,7 @@ export function LeadDeliveries({ lead }: { lead: Lead }) {
       ) : (
         <table>
           <caption className="visually-hidden">Where each notification of this lead stands</caption>
-          <thead>
-            <tr>
-              <th scope="col">Channel</th>
-              <th scope="col">For</th>
-              <th scope="col">State</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Last error</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Channel', 'For', 'State', 'Attempts', 'Last error']} />
           <tbody>
             {lead.notifications.map((n) => (
               <tr key={n.id}>

@@ -1,5 +1,6 @@
 import type { BookingWeek } from '../../api/inbox-api';
 import { hoursText, weekText } from './words';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 
 const hoursOrNone = (hours: number | null) => (hours === null ? 'none yet' : hoursText(hours));
 
@@ -27,17 +28,17 @@ export function BookedCalls({ bookings }: { bookings: BookingWeek[] }) {
             callback promise. Time to booking: from the request to its first booking. Without a
             form: bookings that came first, each now a lead of its own.
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Week of</th>
-              <th scope="col">Requests</th>
-              <th scope="col">Booked</th>
-              <th scope="col">Booked in time</th>
-              <th scope="col">Median time to booking</th>
-              <th scope="col">90th percentile</th>
-              <th scope="col">Without a form</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={[
+              'Week of',
+              'Requests',
+              'Booked',
+              'Booked in time',
+              'Median time to booking',
+              '90th percentile',
+              'Without a form',
+            ]}
+          />
           <tbody>
             {bookings.map((row) => (
               <tr key={row.week}>

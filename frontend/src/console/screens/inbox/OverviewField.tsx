@@ -1,4 +1,5 @@
 import type { FieldPercentile } from '../../api/inbox-api';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 
 const METRICS = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
 
@@ -28,17 +29,7 @@ export function FieldPerformance({ field }: { field: FieldPercentile[] }) {
           <caption>
             75th percentile per page, last 28 days, as visitors&rsquo; browsers measured it
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Page</th>
-              <th scope="col">Page views</th>
-              {METRICS.map((metric) => (
-                <th key={metric} scope="col">
-                  {metric}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads names={['Page', 'Page views', ...METRICS]} />
           <tbody>
             {routes.map((route) => (
               <tr key={route}>

@@ -5,6 +5,7 @@ import { BookedCalls } from './OverviewBookings';
 import { FieldPerformance } from './OverviewField';
 import { OpenPromises, PromisesKept } from './OverviewPromises';
 import { hoursText, KIND_LABELS, KINDS, weekText } from './words';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 
 /**
  * The small overview of the last 12 weeks: leads per week by kind (a chart, and the same numbers
@@ -44,16 +45,7 @@ function OverviewDetails({ overview }: { overview: Overview }) {
             <WeeklyChart weeks={weeks} count={count} />
             <table>
               <caption>Leads per week (the week of the Monday), last 12 weeks</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Week of</th>
-                  {KINDS.map((kind) => (
-                    <th key={kind} scope="col">
-                      {KIND_LABELS[kind]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeads names={['Week of', ...KINDS.map((kind) => KIND_LABELS[kind])]} />
               <tbody>
                 {weeks.map((week) => (
                   <tr key={week}>
@@ -74,13 +66,7 @@ function OverviewDetails({ overview }: { overview: Overview }) {
           <caption className="visually-hidden">
             Median time to a first status change by kind
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Kind</th>
-              <th scope="col">Leads moved on</th>
-              <th scope="col">Median time</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Kind', 'Leads moved on', 'Median time']} />
           <tbody>
             {KINDS.map((kind) => {
               const row = overview.firstResponse.find((r) => r.kind === kind);

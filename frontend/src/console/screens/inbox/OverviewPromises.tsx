@@ -7,6 +7,7 @@ import type {
   PromiseWeek,
 } from '../../api/inbox-api';
 import { hoursText, KIND_LABELS, KINDS, stepLabel, weekText } from './words';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 
 /**
  * The status a lead waits in while a step is open (contact-service/src/leads/lead-status.ts,
@@ -97,16 +98,16 @@ export function PromisesKept({ promises }: { promises: PromiseWeek[] }) {
             promises answered or past their due time, the share answered in time. First response:
             the time from receipt to the lead’s first status change.
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Week of</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Answered</th>
-              <th scope="col">Kept on time</th>
-              <th scope="col">Median first response</th>
-              <th scope="col">90th percentile</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={[
+              'Week of',
+              'Kind',
+              'Answered',
+              'Kept on time',
+              'Median first response',
+              '90th percentile',
+            ]}
+          />
           <tbody>
             {rows.map((row) => (
               <tr key={`${row.week}-${row.kind}`}>
