@@ -33,22 +33,16 @@ export function DeliveriesPage() {
       </PageHeading>
       <nav aria-label="Notifications by state" className="counts">
         <ul>
-          <li>
-            <Link
-              href="/deliveries?status=failed"
-              aria-current={status === 'failed' ? 'page' : undefined}
-            >
-              Failed
-            </Link>
-          </li>
-          <li>
-            <Link
-              href="/deliveries?status=pending"
-              aria-current={status === 'pending' ? 'page' : undefined}
-            >
-              Pending
-            </Link>
-          </li>
+          {(['failed', 'pending'] as const).map((shown) => (
+            <li key={shown}>
+              <Link
+                href={`/deliveries?status=${shown}`}
+                aria-current={status === shown ? 'page' : undefined}
+              >
+                {shown === 'failed' ? 'Failed' : 'Pending'}
+              </Link>
+            </li>
+          ))}
         </ul>
       </nav>
       <Problem id="deliveries-problem" text={problem} />

@@ -4,6 +4,11 @@ import { ALL_STATUSES, KIND_LABELS, STATUS_LABELS, UNOWNED } from './words';
 
 /** The names of the filter's fields, as the URL and the service's API name them. */
 const FIELDS = ['q', 'kind', 'status', 'owner', 'due', 'from', 'to', 'unread', 'spam'] as const;
+/** The filter's two switches, each sent as `name=true` when ticked. */
+const CHECKS = [
+  ['unread', 'Unread only'],
+  ['spam', 'Suspected spam instead'],
+] as const;
 
 /**
  * The inbox's filter, read from and written to the URL's query (so a view can be bookmarked and
@@ -107,24 +112,17 @@ export function InboxFilters({ filter, onApply }: UrlFilterProps) {
           <input id={`${id}-to`} name="to" type="date" defaultValue={value('to')} />
         </div>
         <div className="checks">
-          <label>
-            <input
-              name="unread"
-              type="checkbox"
-              value="true"
-              defaultChecked={value('unread') === 'true'}
-            />{' '}
-            Unread only
-          </label>
-          <label>
-            <input
-              name="spam"
-              type="checkbox"
-              value="true"
-              defaultChecked={value('spam') === 'true'}
-            />{' '}
-            Suspected spam instead
-          </label>
+          {CHECKS.map(([name, label]) => (
+            <label key={name}>
+              <input
+                name={name}
+                type="checkbox"
+                value="true"
+                defaultChecked={value(name) === 'true'}
+              />{' '}
+              {label}
+            </label>
+          ))}
         </div>
         <div className="actions">
           <button ref={submit} type="submit">
