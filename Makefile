@@ -121,7 +121,7 @@ endif
 REPLICAS ?= $(or $(shell sed -n 's/^CONTACT_SERVICE_REPLICAS=//p' .env 2>/dev/null),1)
 
 .env:
-	@sed "s/^POSTGRES_PASSWORD=.*/POSTGRES_PASSWORD=$$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')/" .env.example > .env
+	@source infra/shell-lib.sh; sed "s/^POSTGRES_PASSWORD=.*/POSTGRES_PASSWORD=$$(random_hex 24)/" .env.example > .env
 	@echo "Created .env from .env.example with a random POSTGRES_PASSWORD"
 
 # Files the backup container writes into backups/ belong to whoever runs make.

@@ -2,7 +2,8 @@
 # checks: the container stack with TLS_MODE=acme. Pebble (infra/local/pebble.sh) and its DNS run
 # beside the daemon; the certificates container obtains web's certificate from it, testssl.sh
 # checks web's TLS, a forced renewal is served while requests keep coming, and the certificate
-# survives make down / make up. Uses the caller's check, is, site and tools_node.
+# survives make down / make up. Uses the caller's is, site and tools_node, and the functions of
+# infra/shell-lib.sh, which the caller sources.
 step "HTTPS over ACME (TLS_MODE=acme): Pebble in this namespace issues web's certificate"
 # Pebble validates http-01 at proposals.test on the published HTTP port, which its DNS
 # (pebble-challtestsrv) answers with this namespace's loopback; the certificates container
@@ -32,7 +33,7 @@ served_serial() {
   openssl s_client -connect "127.0.0.1:$tls_port" -servername proposals.test </dev/null 2>/dev/null |
     openssl x509 -noout -serial -issuer 2>/dev/null | tr '\n' ' ' || true
 }
-for _ in $(seq 1 60); do curl -fs "${pebble_trust[@]}" -o /dev/null "$https_site/" && break; sleep 2; done
+within 120 url_ok "$https_site/" "${pebble_trust[@]}" || true
 check "web serves the site over HTTPS with the certificate Pebble issued" \
   curl -fsS "${pebble_trust[@]}" -o /dev/null "$https_site/"
 before=$(served_serial)
@@ -62,7 +63,8 @@ load=$(mktemp)
 load_pid=$!
 check "a forced renewal in the certificates container" \
   docker-compose exec -T certificates certificates.sh --force
-for _ in $(seq 1 30); do [[ $(served_serial) != "$before" ]] && break; sleep 1; done
+renewed() { [[ $(served_serial) != "$before" ]]; }
+within 30 renewed || true
 sleep 1
 touch "$load.stop"
 wait "$load_pid" 2>/dev/null || true

@@ -6,28 +6,24 @@
 # network is never changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source infra/shell-lib.sh
 root=$PWD
 work=${CI_DOCKER_WORK:-/var/tmp/proposal-site-ci}
 export DOCKER_HOST=unix://$work/docker.sock
 mkdir -p "$work"
 
-step() { printf '\n==> %s   [at %s]\n' "$*" "$(date -u +%T)"; }
-
 start_daemon() { # extra dockerd flags
   rm -f "$work/docker.sock"
   dockerd --data-root "$work/data" --exec-root "$work/exec" --pidfile "$work/dockerd.pid" \
     --host "$DOCKER_HOST" "$@" >>"$work/dockerd.log" 2>&1 &
-  for _ in $(seq 1 60); do docker info >/dev/null 2>&1 && return 0; sleep 0.5; done
+  within 30 docker info >/dev/null 2>&1 && return 0
   echo "dockerd did not start; see $work/dockerd.log" >&2
   tail -n 20 "$work/dockerd.log" >&2
   return 1
 }
 stop_daemon() {
   [[ -f $work/dockerd.pid ]] || return 0
-  local pid
-  pid=$(cat "$work/dockerd.pid")
-  kill -TERM "$pid" 2>/dev/null || true
-  for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+  stop_pid "$(cat "$work/dockerd.pid")" 20
   rm -f "$work/dockerd.pid"
 }
 
@@ -37,14 +33,7 @@ source .ci/container-upgrade.sh
 
 if [[ ${1:-} != --inside ]]; then
   step "Debian packages: docker.io, docker-compose, debootstrap"
-  need=()
-  for package in docker.io docker-compose debootstrap iproute2 iptables; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || need+=("$package")
-  done
-  if ((${#need[@]})); then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-  fi
+  apt_ensure docker.io docker-compose debootstrap iproute2 iptables
 
   step "docker-compose accepts the compose file with .env.example"
   # The contact-service reads .env whole (env_file), as `make up` makes it from .env.example.
@@ -54,7 +43,7 @@ if [[ ${1:-} != --inside ]]; then
 
   step "Build daemon in the host namespace (no bridge, no iptables: it changes no network)"
   stop_daemon
-  trap stop_daemon EXIT
+  on_exit stop_daemon
   start_daemon --bridge=none --iptables=false --ip6tables=false
 
   if ! docker image inspect ci-stand-in/debian:bookworm >/dev/null 2>&1; then
@@ -92,7 +81,7 @@ if [[ ${1:-} != --inside ]]; then
   {
     grep -v -e '^POSTGRES_PASSWORD=' -e '^REAL_IP_FROM=' -e '^VITE_' -e '^SMTP_URL=' \
       -e '^NOTIFY_' -e '^COMPOSE_FILE=' .env
-    echo "POSTGRES_PASSWORD=ci@P/ss:w#rd%41?&$(head -c 6 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+    echo "POSTGRES_PASSWORD=ci@P/ss:w#rd%41?&$(random_hex 6)"
     echo "REAL_IP_FROM=127.0.0.1/32,192.0.2.0/24"
     grep "^VITE_" e2e/site.env
     echo "COMPOSE_FILE=docker-compose.yml:.ci/compose.mail.yml"
@@ -104,8 +93,8 @@ if [[ ${1:-} != --inside ]]; then
     # A short lease proves the same in seconds instead of two minutes.
     echo "NOTIFY_LEASE_SECONDS=15"
     # The schedulers' webhooks on (docs/bookings.md), for the browser suite's bookings spec.
-    echo "CALENDLY_WEBHOOK_SIGNING_KEY=ci-calendly-signing-key-$(head -c 8 /dev/urandom | od -An -tx1 | tr -d ' \n')"
-    echo "CALCOM_WEBHOOK_SECRET=ci-cal-com-secret-$(head -c 8 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+    echo "CALENDLY_WEBHOOK_SIGNING_KEY=ci-calendly-signing-key-$(random_hex 8)"
+    echo "CALCOM_WEBHOOK_SECRET=ci-cal-com-secret-$(random_hex 8)"
   } >.env.ci && mv .env.ci .env
   docker-compose -f docker-compose.yml -f .ci/compose.mail.yml -f .ci/compose.ci-build.yml build
   build_previous_release
@@ -113,7 +102,6 @@ if [[ ${1:-} != --inside ]]; then
   docker-compose -f docker-compose.yml -f .ci/compose.mail.yml -f .ci/compose.ci-build.yml \
     --profile acme build certificates
   stop_daemon
-  trap - EXIT
 
   step "Node 24 and the npm dependencies of the browser suite (the namespace has no registry)"
   make --no-print-directory install
@@ -125,19 +113,13 @@ fi
 # --- Inside the private network namespace --------------------------------------------------
 ip link set lo up
 start_daemon
-trap 'make --no-print-directory down >/dev/null 2>&1 || true; stop_daemon' EXIT
-
-source infra/local/checks.sh
+# On the way out: make down, then the daemon.
+on_exit stop_daemon
+on_exit 'make --no-print-directory down >/dev/null 2>&1'
 
 site=http://127.0.0.1:$(sed -n 's/^WEB_PORT=//p' .env)
 status() { curl -s -o /dev/null -w '%{http_code}' "$site$1"; }
 is() { [[ $1 == "$2" ]]; }
-within() { # SECONDS COMMAND...: succeeds once COMMAND does, tried every half second
-  local seconds=$1
-  shift
-  for _ in $(seq 1 $((seconds * 2))); do "$@" && return 0; sleep 0.5; done
-  return 1
-}
 sql() { docker-compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -Atc "$0"' "$1"; }
 submit() { # JSON body -> prints the id of the stored submission (empty when none came back)
   curl -s -X POST "$site/api/contact" -H 'Content-Type: application/json' --data "$1" |
@@ -195,12 +177,9 @@ check "the row is in the db container" is "$(sql "SELECT name FROM contact_submi
 
 step "The lead reaches a person: its notification is in the stack's SMTP server"
 mail_api=http://$(docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}' "$(docker-compose ps -q mail)"):1080
+mail_arrived() { curl -s "$mail_api/api/email" | grep -q "$1"; }
 mailed() { # text in the subject -> succeeds once such a mail arrived (within 30 s)
-  for _ in $(seq 1 60); do
-    curl -s "$mail_api/api/email" | grep -q "$1" && return 0
-    sleep 0.5
-  done
-  return 1
+  within 30 mail_arrived "$1"
 }
 check "the mail for the POST above arrived, subject naming the sender" \
   mailed 'Discovery call request: Compose Check, Operator at CI'

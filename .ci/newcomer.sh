@@ -4,7 +4,7 @@
 # through its site, `make leads` beside it, and a Ctrl-C that stops everything it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source infra/local/checks.sh
+source infra/shell-lib.sh
 work=.artifacts/ci-newcomer
 rm -rf "$work" && mkdir -p "$work"
 unset TEST_DATABASE_URL TEST_DATABASE DOCKER_HOST
@@ -21,12 +21,12 @@ echo "make start"
 rm -rf contact-service/.data/postgres contact-service/.data/postgres.*
 setsid make start >"$work/make-start.log" 2>&1 &
 start=$!
+# Whatever happens below, nothing of it is left running.
+on_exit 'kill -KILL -- "-$start" 2>/dev/null'
 site=http://127.0.0.1:8080
-for _ in $(seq 1 180); do
-  curl -fsS -o /dev/null "$site/" 2>/dev/null && break
-  kill -0 "$start" 2>/dev/null || break
-  sleep 1
-done
+ended() { ! kill -0 "$1" 2>/dev/null; }
+site_or_ended() { url_ok "$site/" || ended "$start"; }
+within 180 site_or_ended || true
 check "the site answers at $site" curl -fsS -o /dev/null "$site/"
 id=$(curl -s -X POST "$site/api/contact" -H 'Content-Type: application/json' \
   --data '{"name":"Newcomer Check","email":"newcomer@example.com","company":"CI","role":"Reviewer","message":"Stored?"}' |
@@ -35,7 +35,7 @@ check "a lead sent through the site answers 201 with an id" test -n "$id"
 make --no-print-directory leads ARGS="show $id" >"$work/leads-show.txt" 2>&1 || true
 check "make leads beside make start shows it" grep -q 'Newcomer Check' "$work/leads-show.txt"
 console=http://localhost:8081
-for _ in $(seq 1 30); do curl -fsS -o /dev/null "$console/console/sign-in" 2>/dev/null && break; sleep 1; done
+within 30 url_ok "$console/console/sign-in" || true
 check "the operators' console answers at $console/console/" curl -fsS -o /dev/null "$console/console/sign-in"
 check "and its API asks for a session (401)" \
   test "$(curl -s -o /dev/null -w '%{http_code}' "$console/api/console/me")" = 401
@@ -47,12 +47,11 @@ check "make start runs its embedded Postgres" test -n "$postgres"
 
 # Ctrl-C reaches the terminal's whole process group.
 kill -INT -- "-$start" 2>/dev/null || true
-for _ in $(seq 1 30); do kill -0 "$start" 2>/dev/null || break; sleep 1; done
+within 30 ended "$start" || true
 check "make start ended within 30 s of a Ctrl-C" bash -c "! kill -0 $start 2>/dev/null"
 check "and so did the console's preview" bash -c "! curl -s -o /dev/null $console/console/sign-in"
 check "its embedded Postgres stopped with it" \
   bash -c "! pgrep -f '$running_postgres'"
 check "the embedded database shut down cleanly" \
   grep -q 'database system is shut down' contact-service/.data/postgres.log
-kill -KILL -- "-$start" 2>/dev/null || true
 checks_summary

@@ -6,6 +6,7 @@
 # and prints where the artifacts are. Exits non-zero if either part failed.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+source infra/shell-lib.sh
 root=$PWD
 
 artifacts=${E2E_ARTIFACTS_DIR:-$root/.artifacts/e2e}
@@ -30,18 +31,11 @@ done < <(grep -E '^VITE_[A-Z_]+=' e2e/site.env)
 chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
 [[ -x $chromium ]] || { echo "Chromium is not installed at $chromium (apt-get install chromium)" >&2; exit 1; }
 # Everything else it starts, named in one line before anything starts (README, "Browser suite").
-tools=(nginx psql openssl)
+tools=(nginx psql:postgresql-client openssl)
 [[ ${E2E_TLS:-acme} == off ]] || tools+=(pebble lego)
-missing=()
-for tool in "${tools[@]}"; do command -v "$tool" >/dev/null || missing+=("$tool"); done
-if ((${#missing[@]})); then
-  packages=${missing[*]/psql/postgresql-client}
-  echo "make e2e needs ${missing[*]}, not installed: apt-get install $packages" \
-    "(E2E_TLS=off runs the suite over plain HTTP, without pebble and lego)" >&2
-  exit 1
-fi
+need_commands "make e2e" "${tools[@]}" ||
+  { echo "(E2E_TLS=off runs the suite over plain HTTP, without pebble and lego)" >&2; exit 1; }
 
-alive() { [[ -f $1 ]] && kill -0 "$(cat "$1")" 2>/dev/null; }
 if alive .stack/contact-service.pid || alive .stack/nginx.pid; then
   echo "A stack is already running (.stack/*.pid). The suite needs its own stack on a fresh" >&2
   echo "database: stop that one with \`make stack-down\` first." >&2
@@ -75,7 +69,7 @@ cleanup() {
     psql "$server_url/postgres" -qc "DROP DATABASE IF EXISTS \"$database\" WITH (FORCE)"
   fi
 }
-trap cleanup EXIT
+on_exit cleanup
 
 if [[ ${E2E_TLS:-acme} != off ]]; then
   start_pebble "$tls"
@@ -95,7 +89,7 @@ fi
 # provider posts its back-channel logouts to the public site, as a provider outside the
 # operators' networks does as shipped (infra/nginx/snippets/no-console.conf).
 idp_dir=$tls/identity-provider
-export DEV_IDP_CONTROL_TOKEN=$(openssl rand -hex 16)
+export DEV_IDP_CONTROL_TOKEN=$(random_hex 16)
 export E2E_STRICT_CONSOLE_URL=http://localhost:8082
 public_site=http://127.0.0.1:8080
 idp_env=()
@@ -109,8 +103,7 @@ env "${idp_env[@]}" DEV_IDP_DIR=$idp_dir DEV_IDP_PORT=${E2E_IDP_PORT:-9443} \
   DEV_IDP_BACKCHANNEL_LOGOUT_URI=$public_site/api/console/sso/backchannel-logout \
   setsid node contact-service/dist/dev/identity-provider.js >>.stack/logs/identity-provider-e2e.log 2>&1 &
 identity_provider=$!
-for _ in $(seq 1 40); do [[ -s $idp_dir/settings.env ]] && break; sleep 0.25; done
-[[ -s $idp_dir/settings.env ]] || { echo "The identity provider did not start; see .stack/logs/identity-provider-e2e.log" >&2; exit 1; }
+within 10 test -s "$idp_dir/settings.env" || { echo "The identity provider did not start; see .stack/logs/identity-provider-e2e.log" >&2; exit 1; }
 set -a
 source "$idp_dir/settings.env"
 set +a
@@ -129,11 +122,8 @@ strict+=($!)
 CONSOLE_API_URL=http://127.0.0.1:3201 setsid npm run --silent preview:console -w frontend -- \
   --host 127.0.0.1 --port 8082 --strictPort >>.stack/logs/console-app-strict.log 2>&1 &
 strict+=($!)
-for _ in $(seq 1 60); do
-  curl -fs -o /dev/null http://127.0.0.1:3200/api/health/ready &&
-    curl -fs -o /dev/null http://127.0.0.1:8082/console/ && break
-  sleep 0.5
-done
+strict_up() { url_ok http://127.0.0.1:3200/api/health/ready && url_ok http://127.0.0.1:8082/console/; }
+within 30 strict_up || true
 curl -fs -o /dev/null http://127.0.0.1:8082/console/ ||
   { echo "The strict console did not start; see .stack/logs/*-strict.log" >&2; exit 1; }
 # The tests' own requests (Node) trust the provider; Chromium trusts it by its key.
@@ -146,7 +136,7 @@ if [[ ${E2E_TLS:-acme} != off ]]; then
   export NODE_EXTRA_CA_CERTS=$tls/trusted.pem
   CHROMIUM_TRUSTED_SPKI=$(cat "$tls/issuer-spki.txt"),$DEV_IDP_SPKI
   export CHROMIUM_TRUSTED_SPKI
-  for _ in $(seq 1 30); do curl -fs --cacert "$NODE_EXTRA_CA_CERTS" -o /dev/null "$E2E_BASE_URL/" && break; sleep 0.5; done
+  within 15 url_ok "$E2E_BASE_URL/" --cacert "$NODE_EXTRA_CA_CERTS" || true
   echo "The stack serves HTTPS at $E2E_BASE_URL with a certificate from Pebble"
 fi
 e2e/scripts/run-suite.sh

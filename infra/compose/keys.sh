@@ -11,6 +11,7 @@ env_file=$1
 shift
 compose=("$@")
 cd "$(dirname "$0")/../.."
+source infra/shell-lib.sh
 identity=backup-key.txt
 
 set_setting() { # NAME VALUE WHY: replaces an empty NAME= line, or appends the setting
@@ -22,7 +23,7 @@ set_setting() { # NAME VALUE WHY: replaces an empty NAME= line, or appends the s
 }
 
 if ! grep -Eq '^CONSOLE_SECRET_KEY=.+' "$env_file"; then
-  set_setting CONSOLE_SECRET_KEY "$(head -c 32 /dev/urandom | base64)" \
+  set_setting CONSOLE_SECRET_KEY "$(new_secret_key)" \
     'Made by make up (docs/configuration.md, CONSOLE_SECRET_KEY).'
   echo "Put a new CONSOLE_SECRET_KEY into $env_file (it seals the operators' second factors; every backup carries it, encrypted)"
 fi

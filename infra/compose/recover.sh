@@ -8,6 +8,7 @@
 set -euo pipefail
 compose=$1 target=${2:-} yes=${3:-}
 cd "$(dirname "$0")/../.."
+source infra/shell-lib.sh
 
 mapfile -t bases < <(find backups/base -mindepth 1 -maxdepth 1 -type d -name '[0-9]*-[0-9]*' 2>/dev/null | sort)
 if [[ -n $target ]]; then
@@ -67,11 +68,8 @@ SH
 
 $compose up -d db
 sql() { $compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -XAtc "$0"' "$1" 2>/dev/null | tr -d '\r'; }
-for _ in $(seq 1 300); do
-  [[ $(sql 'SELECT pg_is_in_recovery()') == f ]] && break
-  sleep 1
-done
-[[ $(sql 'SELECT pg_is_in_recovery()') == f ]] ||
+recovered() { [[ $(sql 'SELECT pg_is_in_recovery()') == f ]]; }
+within 300 recovered ||
   { echo "The database did not finish its recovery within 5 minutes: see make logs (db)." >&2; exit 1; }
 # What the recovery needed is not needed again.
 for setting in restore_command recovery_target_action recovery_target_time; do

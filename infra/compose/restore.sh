@@ -12,6 +12,7 @@
 set -euo pipefail
 compose=$1 file=${2:-} replace=${3:-} yes=${4:-} key=${5:-}
 cd "$(dirname "$0")/../.."
+source infra/shell-lib.sh
 if [[ -z $file ]]; then
   echo "Which backup? make restore FILE=backups/latest.dump (the newest), or one of:" >&2
   find backups -name '*.dump' -type f 2>/dev/null | sort | tail -n 10 | sed 's/^/  /' >&2
@@ -44,7 +45,7 @@ if [[ -n $key ]]; then
     exit 1
   fi
   work=$(mktemp -d)
-  trap 'rm -rf "$work"' EXIT
+  on_exit 'rm -rf "$work"'
   $compose build -q backup >/dev/null
   if ! $compose run --rm --no-deps -T -v "$(realpath "$key"):/run/backup-key:ro" --entrypoint age \
     backup --decrypt --identity /run/backup-key "/backups/${secrets#"$PWD/backups/"}" >"$work/settings.tar" 2>"$work/age.err"; then

@@ -14,6 +14,7 @@ replicas=$1 pull=$2
 shift 2
 compose=("$@")
 cd "$(dirname "$0")/../.."
+source infra/shell-lib.sh
 target=$(infra/compose/version.sh checkout)
 running_version() { infra/compose/version.sh running "${compose[@]}"; }
 service_ids() { "${compose[@]}" ps -q contact-service 2>/dev/null | sort; }
@@ -54,15 +55,12 @@ echo "3. The contact-service, replaced while it serves (${#old[@]} running)"
 # Stand-ins of the new release first, answering by the service's name beside the old replicas
 # (they apply the release's migrations, which the old code must survive); then the replicas are
 # recreated on the new image, keeping their names; then the stand-ins go.
+all_healthy() { # container... -> all are healthy now
+  local id
+  for id in "$@"; do healthy "$id" || return 1; done
+}
 wait_healthy() { # container... -> succeeds once all are healthy (within 4 minutes)
-  local waiting id
-  for _ in $(seq 1 120); do
-    waiting=0
-    for id in "$@"; do healthy "$id" || waiting=$((waiting + 1)); done
-    ((waiting == 0)) && return 0
-    sleep 2
-  done
-  return 1
+  within 240 all_healthy "$@"
 }
 stand_ins=()
 for i in $(seq 1 "$replicas"); do

@@ -19,12 +19,16 @@
 # restore, start, wait-standby.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source infra/shell-lib.sh
 root=$PWD
 ns=${DRILL_NAMESPACE:-fdrill}
 pg_bin=${DRILL_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
 in_ns() { local where=$1; shift; ip netns exec "$ns-$where" "$@"; }
 as_postgres() { setpriv --reuid=postgres --regid=postgres --init-groups "$@"; }
 address_of() { case $1 in db1) echo 10.77.0.11 ;; db2) echo 10.77.0.12 ;; esac; }
+patroni_says() { # NODE ENDPOINT: Patroni's REST API on NODE answers 200 at ENDPOINT (primary, sync)
+  [[ $(in_ns app curl -s -o /dev/null -m 1 -w '%{http_code}' "http://$(address_of "$1"):8008/$2") == 200 ]]
+}
 
 # --- what the driver calls ---------------------------------------------------------------------
 node_command() {
@@ -33,7 +37,7 @@ node_command() {
   case $command in
     primary)
       for candidate in db1 db2; do
-        if [[ $(in_ns app curl -s -o /dev/null -m 1 -w '%{http_code}' "http://$(address_of "$candidate"):8008/primary") == 200 ]]; then
+        if patroni_says "$candidate" primary; then
           echo "$candidate"
           return 0
         fi
@@ -62,10 +66,7 @@ node_command() {
     restore) in_ns "$node" ip link set eth0 up ;;
     wait-standby)
       # Back as the synchronous standby (Patroni's GET /sync answers 200 only there).
-      for _ in $(seq 1 240); do
-        [[ $(in_ns app curl -s -o /dev/null -m 1 -w '%{http_code}' "http://$(address_of "$node"):8008/sync") == 200 ]] && return 0
-        sleep 0.5
-      done
+      within 120 patroni_says "$node" sync && return 0
       echo "$node did not come back as the synchronous standby within 120 s" >&2
       return 1
       ;;
@@ -79,15 +80,14 @@ if [[ ${1:-} == node ]]; then
 fi
 
 # --- the drill ---------------------------------------------------------------------------------
-missing=()
-for tool in patroni etcd haproxy ip setpriv envsubst curl psql; do
-  command -v "$tool" >/dev/null || missing+=("$tool")
-done
-[[ -x $pg_bin/postgres ]] || missing+=("postgres (in /usr/lib/postgresql/*/bin)")
-if ((${#missing[@]})); then
-  echo "make failover-drill needs ${missing[*]}: apt-get install patroni etcd-server haproxy iproute2 util-linux gettext-base curl postgresql" >&2
-  exit 1
-fi
+ready=yes
+need_commands "make failover-drill" patroni etcd:etcd-server haproxy ip:iproute2 setpriv:util-linux \
+  envsubst:gettext-base curl psql:postgresql-client || ready=no
+[[ -x $pg_bin/postgres ]] || {
+  echo "make failover-drill needs postgres (in /usr/lib/postgresql/*/bin), not installed: apt-get install postgresql" >&2
+  ready=no
+}
+[[ $ready == yes ]] || exit 1
 if [[ $(id -u) != 0 ]]; then
   echo "make failover-drill makes network namespaces of its own: run it as root (CI does)" >&2
   exit 1
@@ -107,10 +107,10 @@ mkdir -p "$work/logs"
 export DRILL_WORK=$work DRILL_NAMESPACE=$ns
 # Every process the drill starts is recorded in a .pid file (each one is the process itself:
 # `ip netns exec` and setpriv exec what they run), and stopped by it at the end, with the
-# Postgres servers by the PID they wrote.
+# Postgres servers by the PID they wrote. (Run by on_exit: each step runs whatever the one before
+# did, and the drill still exits with its own status.)
 cleanup() {
   local status=$?
-  set +e
   for pid_file in "$work"/*.pid; do
     [[ -f $pid_file ]] && kill -KILL "$(cat "$pid_file")" 2>/dev/null
   done
@@ -126,9 +126,8 @@ cleanup() {
     echo "The drill's logs: .artifacts/failover-drill/" >&2
   fi
   rm -rf "$work"
-  exit $status
 }
-trap cleanup EXIT
+on_exit cleanup
 
 echo "==> Network namespaces $ns-{hub,db1,db2,app} (10.77.0.0/24, nothing on the host's network)"
 for where in app db1 db2 hub; do ip netns delete "$ns-$where" 2>/dev/null || true; done
@@ -158,10 +157,11 @@ ip netns exec "$ns-hub" setpriv --reuid=postgres --regid=postgres --init-groups 
   >>"$work/logs/etcd.log" 2>&1 &
 echo $! >"$work/etcd.pid"
 disown
-for _ in $(seq 1 40); do in_ns app curl -fs -m 1 http://10.77.0.1:2379/health >/dev/null && break; sleep 0.25; done
+within 10 in_ns app curl -fs -m 1 http://10.77.0.1:2379/health >/dev/null || true
 started=$SECONDS
 node_command start db1
-for _ in $(seq 1 120); do [[ $(node_command primary 2>/dev/null) == db1 ]] && break; sleep 0.5; done
+primary_is() { [[ $(node_command primary 2>/dev/null) == "$1" ]]; }
+within 60 primary_is db1 || true
 node_command start db2
 node_command wait-standby db2
 echo "Primary db1, synchronous standby db2 ($((SECONDS - started)) s)"
@@ -196,12 +196,12 @@ for replica in 1 2; do
   echo $! >"$work/api$replica.pid"
   disown
   # One at a time: the first applies the migrations.
-  for _ in $(seq 1 120); do in_ns app curl -fs -m 1 "http://127.0.0.1:310$replica/api/health/ready" >/dev/null && break; sleep 0.5; done
+  within 60 in_ns app curl -fs -m 1 "http://127.0.0.1:310$replica/api/health/ready" >/dev/null || true
 done
 PORT=3103 HOST=127.0.0.1 ip netns exec "$ns-app" node "$dist/src/entrypoints/worker.js" >>"$work/logs/worker.log" 2>&1 &
 echo $! >"$work/worker.pid"
 disown
-for _ in $(seq 1 120); do in_ns app curl -fs -m 1 http://127.0.0.1:3103/api/health/ready >/dev/null && break; sleep 0.5; done
+within 60 in_ns app curl -fs -m 1 http://127.0.0.1:3103/api/health/ready >/dev/null || true
 for port in 3101 3102 3103; do
   in_ns app curl -fs -m 2 "http://127.0.0.1:$port/api/health/ready" >/dev/null ||
     { echo "The contact-service on $port is not ready within 60 s; see its log" >&2; exit 1; }

@@ -1,6 +1,7 @@
 # Sourced: Pebble, Let's Encrypt's test ACME server (Debian's pebble package), for the stack's
 # HTTPS in tests: tls-check.sh, the browser suite (e2e/scripts/run-e2e.sh) and the container
-# stack's ACME step in CI (.ci/container-acme.sh).
+# stack's ACME step in CI (.ci/container-acme.sh), each after sourcing infra/shell-lib.sh, whose
+# within and url_ok it uses.
 #   throwaway_certificate DIR NAME SANS   a test CA and a certificate of its (below)
 #   start_pebble DIR   starts it with a throwaway CA for its own HTTPS listener (files in DIR);
 #                      sets PEBBLE_PID and ACME_ENV (the certificates service's settings for it)
@@ -40,10 +41,7 @@ JSON
     ${dns:+-dnsserver "$dns"} >"$dir/pebble.log" 2>&1 &
   PEBBLE_PID=$!
   PEBBLE_DIR=$dir
-  for _ in $(seq 1 50); do
-    curl -fs --cacert "$dir/pebble-ca.pem" -o /dev/null https://localhost:14000/dir && break
-    sleep 0.2
-  done
+  within 10 url_ok https://localhost:14000/dir --cacert "$dir/pebble-ca.pem" || true
   ACME_ENV=(SITE_DOMAIN=localhost ACME_EMAIL=operators@proposals.test
     ACME_DIRECTORY=https://localhost:14000/dir ACME_CA_BUNDLE="$dir/pebble-ca.pem"
     ACME_WEBROOT="$PWD/.stack/web/acme" ACME_STATE="$dir/acme" TLS_DIR="$dir/tls-acme")

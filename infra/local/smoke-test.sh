@@ -5,10 +5,9 @@
 set -uo pipefail
 site=${1:-http://127.0.0.1:8080}
 database_url=${STACK_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/contact_stack}
+source "$(dirname "$0")/../shell-lib.sh"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-source "$(dirname "$0")/checks.sh"
+on_exit 'rm -rf "$tmp"'
 
 fetch() { # path -> $tmp/body, $tmp/headers; prints the status
   curl -s -o "$tmp/body" -D "$tmp/headers" -w '%{http_code}' "$site$1"

@@ -2,6 +2,7 @@
 # Stops exactly what stack-up.sh started, by the PIDs it recorded. Safe to run twice.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source infra/shell-lib.sh
 state=.stack
 
 for name in nginx contact-service; do
@@ -9,9 +10,7 @@ for name in nginx contact-service; do
   [[ -f $pidfile ]] || continue
   pid=$(cat "$pidfile")
   if kill -0 "$pid" 2>/dev/null; then
-    kill -TERM "$pid"
-    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
+    stop_pid "$pid" 10
     echo "Stopped $name (pid $pid)"
   fi
   rm -f "$pidfile"

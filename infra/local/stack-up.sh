@@ -4,6 +4,7 @@
 # Safe to run twice: a stack that is already up is left as it is.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source infra/shell-lib.sh
 root=$PWD
 state=$root/.stack
 web=$state/web
@@ -25,13 +26,11 @@ if [[ ${TLS_MODE:-off} == files ]] ||
   curl_tls=(--insecure)
 fi
 
-alive() { [[ -f $1 ]] && kill -0 "$(cat "$1")" 2>/dev/null; }
-
 if alive "$state/contact-service.pid" && alive "$state/nginx.pid"; then
   echo "The stack is already up: $site_url"
   exit 0
 fi
-command -v nginx >/dev/null || { echo "nginx is not installed (apt-get install nginx)" >&2; exit 1; }
+need_commands "The local stack (infra/local/stack-up.sh)" nginx || exit 1
 
 # STACK_SKIP_BUILD=1 starts what is not running from the existing builds, e.g. to bring the
 # contact-service back after a browser test stopped it on purpose.
@@ -55,9 +54,7 @@ service_env=(DATABASE_URL="$database_url" PORT="$service_port" HOST=127.0.0.1)
 # The operators' console API on its own loopback port, with a key made once for this stack.
 console_port=${STACK_CONSOLE_SERVICE_PORT:-3001}
 if [[ -z ${CONSOLE_SECRET_KEY:-} ]]; then
-  [[ -s $state/console-secret-key ]] ||
-    (umask 077 && head -c 32 /dev/urandom | base64 >"$state/console-secret-key")
-  CONSOLE_SECRET_KEY=$(cat "$state/console-secret-key")
+  CONSOLE_SECRET_KEY=$(secret_key "$state/console-secret-key")
 fi
 service_env+=(CONSOLE_SECRET_KEY="$CONSOLE_SECRET_KEY" CONSOLE_PORT="$console_port"
   CONSOLE_ORIGIN=http://localhost:8081)
@@ -97,14 +94,14 @@ fi
 api_through_nginx() {
   [[ $(curl -s "${curl_tls[@]}" -o /dev/null -w '%{http_code}' "$site_url/api/contact") == 404 ]]
 }
-for _ in $(seq 1 60); do
-  if curl -fsS "http://127.0.0.1:$service_port/api/health/ready" >/dev/null 2>&1 &&
-    curl -fsS "${curl_tls[@]}" "$site_url/" >/dev/null 2>&1 && api_through_nginx; then
-    echo "The stack is up: $site_url (logs in .stack/logs/)"
-    exit 0
-  fi
-  sleep 1
-done
+ready() {
+  url_ok "http://127.0.0.1:$service_port/api/health/ready" && url_ok "$site_url/" "${curl_tls[@]}" &&
+    api_through_nginx
+}
+if within 60 ready; then
+  echo "The stack is up: $site_url (logs in .stack/logs/)"
+  exit 0
+fi
 echo "The stack did not become healthy within 60 s; see .stack/logs/" >&2
 tail -n 20 "$state/logs/contact-service.log" "$state/logs/nginx.log" >&2 || true
 exit 1

@@ -11,18 +11,12 @@
 # STACK_DATABASE_URL as for stack-up.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source infra/local/checks.sh
+source infra/shell-lib.sh
 source infra/local/pebble.sh
 # What it starts, named in one line before anything starts (README, "HTTPS"). Debian's
 # testssl.sh package names its command testssl.
 testssl=$(command -v testssl || command -v testssl.sh)
-missing=()
-[[ -n $testssl ]] || missing+=(testssl.sh)
-for tool in nginx pebble lego openssl; do command -v "$tool" >/dev/null || missing+=("$tool"); done
-if ((${#missing[@]})); then
-  echo "make tls-check needs ${missing[*]}, not installed: apt-get install ${missing[*]}" >&2
-  exit 1
-fi
+need_commands "make tls-check" "${testssl:-testssl.sh}" nginx pebble lego openssl || exit 1
 tmp=$(mktemp -d)
 load_pid=
 cleanup() {
@@ -31,7 +25,7 @@ cleanup() {
   stop_pebble
   rm -rf "$tmp"
 }
-trap cleanup EXIT
+on_exit cleanup
 
 echo "A throwaway CA and a certificate for localhost (ECDSA P-256)"
 throwaway_certificate "$tmp" site "DNS:localhost,IP:127.0.0.1"
@@ -82,7 +76,7 @@ served() { # the serial of the certificate nginx serves now
   openssl s_client -connect localhost:8443 -servername localhost </dev/null 2>/dev/null |
     openssl x509 -noout -serial 2>/dev/null
 }
-for _ in $(seq 1 20); do curl -fs "${pebble[@]}" -o /dev/null "$site/" && break; sleep 0.5; done
+within 10 url_ok "$site/" "${pebble[@]}" || true
 check "nginx serves it within seconds, without a restart (trusted through Pebble's root)" \
   curl -fsS "${pebble[@]}" -o /dev/null "$site/"
 issuer=$(openssl s_client -connect localhost:8443 </dev/null 2>/dev/null | openssl x509 -noout -issuer)
@@ -119,15 +113,16 @@ load_pid=$!
 sleep 1
 check "a forced renewal is issued and installed" \
   env "${ACME_ENV[@]}" infra/certificates/certificates.sh --force
-for _ in $(seq 1 20); do [[ $(served) != "$before" ]] && break; sleep 0.5; done
+renewed() { [[ $(served) != "$before" ]]; }
+within 10 renewed || true
 sleep 1
 touch "$tmp/load.stop"
 wait "$load_pid" 2>/dev/null
 load_pid=
 after=$(served)
 # Its last line: "totals: requests=N retried=N failed=N connections=N certificates=N". A run
-# that printed none (it crashed) counts as failed. (Not $failed: checks.sh counts the failed
-# checks in that variable.)
+# that printed none (it crashed) counts as failed. (Not $failed: check counts the failed checks
+# in that variable.)
 totals=$(sed -n 's/^totals: //p' "$tmp/load.txt")
 total() { sed -n "s/.*\b$1=\([0-9]*\).*/\1/p" <<<"$totals"; }
 requests=$(total requests) retried=$(total retried) not_ok=$(total failed)

@@ -3,6 +3,7 @@
 # contact-service/.data/) for as long as the given command runs: `make start` and `make dev`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source infra/shell-lib.sh
 port=${CONTACT_SERVICE_PORT:-3000}
 
 log=.stack/logs/contact-service.local.log
@@ -16,7 +17,8 @@ stop_children() {
     { kill -TERM "${children[i]}" 2>/dev/null && wait "${children[i]}" 2>/dev/null; } || true
   done
 }
-trap stop_children EXIT INT TERM
+on_exit stop_children
+trap stop_children INT TERM
 
 # Without SMTP_URL, a development mail catcher (maildev: SMTP and a web inbox) receives the
 # notifications, so a form submission shows what the sales inbox would get.
@@ -34,12 +36,7 @@ fi
 # The operators' console API runs beside the service, on loopback (docs/operating.md, "The
 # operators' console"). Its key is made on first use and kept in the ignored data folder.
 if [[ -z ${CONSOLE_SECRET_KEY:-} ]]; then
-  key_file=contact-service/.data/console-secret-key
-  if [[ ! -s $key_file ]]; then
-    mkdir -p contact-service/.data
-    (umask 077 && node -e "process.stdout.write(require('node:crypto').randomBytes(32).toString('base64'))" >"$key_file")
-  fi
-  CONSOLE_SECRET_KEY=$(cat "$key_file")
+  CONSOLE_SECRET_KEY=$(secret_key contact-service/.data/console-secret-key)
   export CONSOLE_SECRET_KEY
 fi
 export CONSOLE_PORT=${CONSOLE_PORT:-3001}
@@ -52,8 +49,7 @@ if [[ ${DEV_IDENTITY_PROVIDER:-false} == true ]]; then
   DEV_IDP_DIR=$idp_dir DEV_IDP_CONSOLE_ORIGINS=http://localhost:8081,http://127.0.0.1:8081 \
     node contact-service/dist/dev/identity-provider.js >>.stack/logs/identity-provider.log 2>&1 &
   children+=($!)
-  for _ in $(seq 1 40); do [[ -s $idp_dir/settings.env ]] && break; sleep 0.25; done
-  [[ -s $idp_dir/settings.env ]] ||
+  within 10 test -s "$idp_dir/settings.env" ||
     { echo "The development identity provider did not start; see .stack/logs/identity-provider.log" >&2; exit 1; }
   set -a
   source "$idp_dir/settings.env"
@@ -65,11 +61,10 @@ service=$!
 children+=("$service")
 echo "contact-service on http://127.0.0.1:$port (embedded database; logs in $log)"
 
-for _ in $(seq 1 60); do
-  curl -fsS "http://127.0.0.1:$port/api/health/ready" >/dev/null 2>&1 && break
-  kill -0 $service 2>/dev/null || { echo "The contact-service did not start" >&2; exit 1; }
-  sleep 0.5
-done
+# Up to 30 s for it to be ready; it ending meanwhile ends this too.
+ready_or_ended() { url_ok "http://127.0.0.1:$port/api/health/ready" || ! kill -0 "$service" 2>/dev/null; }
+within 30 ready_or_ended || true
+kill -0 "$service" 2>/dev/null || { echo "The contact-service did not start" >&2; exit 1; }
 # make start also serves the built console app on loopback, its API proxied to the console port.
 if [[ ${CONSOLE_APP:-} == preview ]]; then
   console_app_port=${CONSOLE_APP_PORT:-8081}
