@@ -25,7 +25,6 @@ let max: ConsoleClient;
 const HOUR = 3_600_000;
 const CALENDLY_KEY = 'calendly-signing-key-for-tests-0123456789';
 const CALCOM_SECRET = 'cal-com-secret-for-tests-0123456789';
-const TEAM = 'sales@bank-proposals.example';
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -33,9 +32,7 @@ beforeAll(async () => {
   const settings = {
     RATE_LIMIT_MAX: '10000',
     DATABASE_POOL_SIZE: '3',
-    SMTP_URL: smtp.url,
-    NOTIFY_FROM: 'website@bank-proposals.example',
-    NOTIFY_TO: TEAM,
+    ...smtp.settings(),
     ACKNOWLEDGE_SENDER: 'true',
     CONSOLE_ORIGIN: 'https://console.bank-proposals.example',
     VITE_SCHEDULER_URL: 'https://calendly.com/bank-proposals/discovery-call',

@@ -9,7 +9,6 @@ import {
   enrolOperator,
   enrolThrough,
   leadsCommand,
-  PASSWORD,
   type Enrolled,
   type RunningConsole,
 } from './support/console-client.js';
@@ -106,11 +105,7 @@ describe('an admin manages accounts from the console', () => {
     ]);
     expect((await client.call('GET', '/me')).status).toBe(401);
     console_.clock.advance(30_000);
-    const refused = await client.call('POST', '/sign-in', {
-      username: 'rosa',
-      password: PASSWORD,
-      code: codeAt(console_, secret),
-    });
+    const refused = await client.signIn('rosa', codeAt(console_, secret));
     expect(refused.status).toBe(401);
 
     const enabled = await admin('POST', '/users/rosa/enable');
@@ -118,11 +113,7 @@ describe('an admin manages accounts from the console', () => {
     const promoted = await admin('POST', '/users/rosa/role', { role: 'admin' });
     expect([promoted.status, promoted.body.role]).toEqual([200, 'admin']);
     console_.clock.advance(30_000);
-    const back = await client.call('POST', '/sign-in', {
-      username: 'rosa',
-      password: PASSWORD,
-      code: codeAt(console_, secret),
-    });
+    const back = await client.signIn('rosa', codeAt(console_, secret));
     expect(back.status).toBe(200);
     expect((await client.call('GET', '/me')).body).toEqual({
       username: 'rosa',

@@ -196,27 +196,15 @@ describe('signing in', () => {
     const client = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.1.1' });
     console_.clock.advance(30_000);
     const code = codeOf(secret);
-    const ok = await client.call('POST', '/sign-in', { username: 'Ada', password: PASSWORD, code });
+    const ok = await client.signIn('Ada', code);
     expect([ok.status, ok.body]).toEqual([200, { username: 'ada' }]);
     const first = client.cookie;
-    const reused = await client.call('POST', '/sign-in', {
-      username: 'ada',
-      password: PASSWORD,
-      code,
-    });
+    const reused = await client.signIn('ada', code);
     expect([reused.status, reused.body.message]).toEqual([401, SIGN_IN_FAILED]);
-    const recovery = await client.call('POST', '/sign-in', {
-      username: 'ada',
-      password: PASSWORD,
-      code: recoveryCodes[0]!.toUpperCase(),
-    });
+    const recovery = await client.signIn('ada', recoveryCodes[0]!.toUpperCase());
     expect(recovery.status).toBe(200);
     expect(client.cookie).not.toBe(first);
-    const recoveryAgain = await client.call('POST', '/sign-in', {
-      username: 'ada',
-      password: PASSWORD,
-      code: recoveryCodes[0]!,
-    });
+    const recoveryAgain = await client.signIn('ada', recoveryCodes[0]!);
     expect(recoveryAgain.status).toBe(401);
   });
 
@@ -291,22 +279,13 @@ describe('signing in', () => {
     ]);
     // The owner, from another address, is locked out of this account too until the lock ends…
     const owner = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.3.3' });
-    const during = await owner.call('POST', '/sign-in', {
-      username: 'target',
-      password: PASSWORD,
-      code: codeOf(secret),
-    });
+    const during = await owner.signIn('target', codeOf(secret));
     expect(during.status).toBe(429);
     console_.clock.advance(minutes(LOCK_MINUTES) + 1000);
-    const after = await owner.call('POST', '/sign-in', {
-      username: 'target',
-      password: PASSWORD,
-      code: codeOf(secret, 1),
-    });
+    const after = await owner.signIn('target', codeOf(secret, 1));
     expect(after.status).toBe(200);
     // …and the guessing address, its lock over, gets one attempt per lock period, any account.
-    const other = () =>
-      guesser.call('POST', '/sign-in', { username: 'ada', password: PASSWORD, code: '123456' });
+    const other = () => guesser.signIn('ada', '123456');
     expect((await other()).status).toBe(401);
     const relocked = await other();
     expect([relocked.status, Number(relocked.headers.get('retry-after'))]).toEqual([
@@ -321,9 +300,7 @@ describe('signing in', () => {
     // "no failures yet", and every attempt cost a password hash.
     const burst = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.3.9' });
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        burst.call('POST', '/sign-in', { username: 'nobody.burst', password: PASSWORD, code: '1' }),
-      ),
+      Array.from({ length: 8 }, () => burst.signIn('nobody.burst', '1')),
     );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([
@@ -365,15 +342,7 @@ describe('sessions', () => {
     const { client, secret } = await enrol('multi.max', 'member', '10.0.5.1');
     const laptop = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.5.2' });
     console_.clock.advance(30_000);
-    expect(
-      (
-        await laptop.call('POST', '/sign-in', {
-          username: 'multi.max',
-          password: PASSWORD,
-          code: codeOf(secret),
-        })
-      ).status,
-    ).toBe(200);
+    expect((await laptop.signIn('multi.max', codeOf(secret))).status).toBe(200);
     const sessions = await client.call('GET', '/account/sessions');
     expect(sessions.body).toHaveLength(2);
 
@@ -407,11 +376,7 @@ describe('an admin’s changes to an account', () => {
     expect(promoted.out).toBe('rita is now an admin.\n');
     expect((await client.call('GET', '/me')).status).toBe(401);
     console_.clock.advance(30_000);
-    const again = await client.call('POST', '/sign-in', {
-      username: 'rita',
-      password: PASSWORD,
-      code: codeOf(secret),
-    });
+    const again = await client.signIn('rita', codeOf(secret));
     expect(again.status).toBe(200);
     expect((await client.call('GET', '/me')).body).toEqual({
       username: 'rita',
@@ -423,11 +388,7 @@ describe('an admin’s changes to an account', () => {
     expect(reset.out).toContain('rita (admin) reset; its sessions have ended.');
     expect((await client.call('GET', '/me')).status).toBe(401);
     console_.clock.advance(30_000);
-    const oldPassword = await client.call('POST', '/sign-in', {
-      username: 'rita',
-      password: PASSWORD,
-      code: codeOf(secret),
-    });
+    const oldPassword = await client.signIn('rita', codeOf(secret));
     expect(oldPassword.status).toBe(401);
     expect((await leadsUsers(db.url, 'list')).out).toMatch(/\nrita +admin +waiting for enrolment /);
 

@@ -31,9 +31,7 @@ beforeAll(async () => {
     RATE_LIMIT_MAX: '10000',
     // Three services on one server beside the other test files: a small pool each.
     DATABASE_POOL_SIZE: '3',
-    SMTP_URL: smtp.url,
-    NOTIFY_FROM: 'website@bank-proposals.example',
-    NOTIFY_TO: TEAM,
+    ...smtp.settings(),
     AUTO_ASSIGN: 'contact',
     ACKNOWLEDGE_SENDER: 'true',
     CONSOLE_ORIGIN: 'https://console.bank-proposals.example',

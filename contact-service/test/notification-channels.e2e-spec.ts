@@ -18,9 +18,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   service = await startTestApp(db.url, {
     RATE_LIMIT_MAX: '10000',
-    SMTP_URL: smtp.url,
-    NOTIFY_FROM: 'website@bank-proposals.example',
-    NOTIFY_TO: 'sales@bank-proposals.example',
+    ...smtp.settings(),
     SLACK_WEBHOOK_URL: slack.url,
     TEAMS_WEBHOOK_URL: teams.url,
     CONSOLE_ORIGIN: 'https://console.bank-proposals.example',

@@ -43,9 +43,7 @@ async function start(overrides: Record<string, string> = {}): Promise<RunningApp
   db = await createTestDatabase();
   service = await startTestApp(db.url, {
     RATE_LIMIT_MAX: '10000',
-    SMTP_URL: smtp.url,
-    NOTIFY_FROM: 'website@bank-proposals.example',
-    NOTIFY_TO: 'sales@bank-proposals.example',
+    ...smtp.settings(),
     NOTIFY_ACCESSIBILITY_TO: 'accessibility@bank-proposals.example',
     WEBHOOK_URL: hooks.url,
     WEBHOOK_SECRET: SECRET,

@@ -120,6 +120,17 @@ async function signIn(
   throw new Error('too many redirects');
 }
 
+/** A new browser signed in through the provider as `login`, landed on the console's inbox. */
+async function intoConsole(login: string): Promise<Browser> {
+  const browser = new Browser();
+  expect((await signIn(browser, login)).landed).toBe('/console/');
+  return browser;
+}
+
+/** A person at the provider with a verified address, in the group that gives access (sales). */
+const inSales = (subject: string, email: string) =>
+  provider.users.set(subject, { email, email_verified: true, groups: ['sales'] });
+
 const audit = async (command: string) =>
   db.query<{ actor: string; details: Record<string, unknown> }>(
     `SELECT actor, details FROM audit_log WHERE command = $1 ORDER BY id`,
@@ -191,8 +202,7 @@ describe('signing in through the provider', () => {
 
   it('finds the account by issuer and subject again; the role follows the groups', async () => {
     provider.users.set('sub-ada', { ...provider.users.get('sub-ada')!, groups: ['sales'] });
-    const browser = new Browser();
-    expect((await signIn(browser, 'sub-ada')).landed).toBe('/console/');
+    const browser = await intoConsole('sub-ada');
     expect((await browser.api().call('GET', '/me')).body).toEqual({
       username: 'ada.lovelace',
       role: 'member',
@@ -206,19 +216,14 @@ describe('signing in through the provider', () => {
   });
 
   it('never takes over another account: a changed address signs its own owner in', async () => {
-    provider.users.set('sub-eve', {
-      email: 'eve@bank.example',
-      email_verified: true,
-      groups: ['sales'],
-    });
+    inSales('sub-eve', 'eve@bank.example');
     expect((await signIn(new Browser(), 'sub-eve')).landed).toBe('/console/');
     // Eve's address at the provider becomes Ada's: she is still Eve, in Eve's account.
     provider.users.set('sub-eve', {
       ...provider.users.get('sub-eve')!,
       email: 'ada.lovelace@bank.example',
     });
-    const browser = new Browser();
-    expect((await signIn(browser, 'sub-eve')).landed).toBe('/console/');
+    const browser = await intoConsole('sub-eve');
     expect((await browser.api().call('GET', '/me')).body).toEqual({
       username: 'eve',
       role: 'member',
@@ -228,11 +233,7 @@ describe('signing in through the provider', () => {
     const local = await leadsUsers(db.url, 'add grace --role admin');
     expect(local.code).toBe(0);
     await db.query(`UPDATE users SET email = 'grace@bank.example' WHERE username = 'grace'`);
-    provider.users.set('sub-grace-lookalike', {
-      email: 'grace@bank.example',
-      email_verified: true,
-      groups: ['sales'],
-    });
+    inSales('sub-grace-lookalike', 'grace@bank.example');
     const other = new Browser();
     expect((await signIn(other, 'sub-grace-lookalike')).landed).toBe('/console/');
     expect((await other.api().call('GET', '/me')).body).toEqual({
@@ -259,13 +260,8 @@ describe('signing in through the provider', () => {
       1,
       'That user of the provider is linked to linus already.',
     ]);
-    provider.users.set('sub-linus', {
-      email: 'linus@partners.example',
-      email_verified: true,
-      groups: ['sales'],
-    });
-    const browser = new Browser();
-    expect((await signIn(browser, 'sub-linus')).landed).toBe('/console/');
+    inSales('sub-linus', 'linus@partners.example');
+    const browser = await intoConsole('sub-linus');
     expect((await browser.api().call('GET', '/me')).body).toEqual({
       username: 'linus',
       role: 'member',
@@ -316,13 +312,8 @@ describe('signing in through the provider', () => {
       'lena signs in through single sign-on: it has no password or second factor to reset.',
     ]);
     // Through the provider it signs in, and its own password forms say why they do not apply.
-    provider.users.set('sub-lena', {
-      email: 'lena@bank.example',
-      email_verified: true,
-      groups: ['sales'],
-    });
-    const browser = new Browser();
-    expect((await signIn(browser, 'sub-lena')).landed).toBe('/console/');
+    inSales('sub-lena', 'lena@bank.example');
+    const browser = await intoConsole('sub-lena');
     const lena = browser.api();
     expect((await lena.call('GET', '/me')).body).toMatchObject({
       username: 'lena',
@@ -394,11 +385,7 @@ describe('refusals: each audited, each a screen that says what to do, never a 5x
         groups: ['finance'],
       }),
     ).toBe('/console/sign-in?sso=group');
-    provider.users.set('sub-dora', {
-      email: 'dora@bank.example',
-      email_verified: true,
-      groups: ['sales'],
-    });
+    inSales('sub-dora', 'dora@bank.example');
     expect((await signIn(new Browser(), 'sub-dora')).landed).toBe('/console/');
     expect((await leadsUsers(db.url, 'disable dora')).code).toBe(0);
     expect(await refused('sub-dora', provider.users.get('sub-dora')!)).toBe(
@@ -423,11 +410,7 @@ describe('OIDC_REQUIRED_ACR', () => {
       mfaPort,
     );
     try {
-      provider.users.set('sub-pia', {
-        email: 'pia@bank.example',
-        email_verified: true,
-        groups: ['sales'],
-      });
+      inSales('sub-pia', 'pia@bank.example');
       const browser = new Browser();
       const { landed } = await signIn(browser, 'sub-pia', { base: mfa.baseUrl });
       expect(landed).toBe('/console/sign-in?sso=mfa');
@@ -444,11 +427,7 @@ describe('OIDC_REQUIRED_ACR', () => {
 
 describe('the threats to the round trip', () => {
   beforeAll(() => {
-    provider.users.set('sub-tom', {
-      email: 'tom@bank.example',
-      email_verified: true,
-      groups: ['sales'],
-    });
+    inSales('sub-tom', 'tom@bank.example');
   });
 
   it('refuses a callback without the sign-in’s cookie, and a replayed state', async () => {
@@ -576,11 +555,7 @@ describe('the threats to the round trip', () => {
 
 describe('offboarding', () => {
   beforeAll(() => {
-    provider.users.set('sub-olga', {
-      email: 'olga@bank.example',
-      email_verified: true,
-      groups: ['sales'],
-    });
+    inSales('sub-olga', 'olga@bank.example');
   });
 
   const postLogout = (token: string | Record<string, string>) =>
@@ -607,8 +582,7 @@ describe('offboarding', () => {
     );
 
   it('ends the sessions of the provider’s session when it logs out (Back-Channel Logout)', async () => {
-    const browser = new Browser();
-    expect((await signIn(browser, 'sub-olga')).landed).toBe('/console/');
+    const browser = await intoConsole('sub-olga');
     const first = browser.api();
     // A second console session in the same provider session (the same sid).
     expect((await signIn(browser, 'sub-olga')).landed).toBe('/console/');
@@ -637,8 +611,7 @@ describe('offboarding', () => {
   });
 
   it('refuses logout tokens that do not hold up, and one for another session ends nothing', async () => {
-    const browser = new Browser();
-    expect((await signIn(browser, 'sub-olga')).landed).toBe('/console/');
+    const browser = await intoConsole('sub-olga');
     const olga = browser.api();
     const sid = (
       await db.query<{ sso_sid: string }>(
@@ -689,13 +662,8 @@ describe('offboarding', () => {
   });
 
   it('asks the provider again after OIDC_RECHECK_MINUTES: a user removed there loses the session', async () => {
-    provider.users.set('sub-rita', {
-      email: 'rita@bank.example',
-      email_verified: true,
-      groups: ['sales'],
-    });
-    const browser = new Browser();
-    expect((await signIn(browser, 'sub-rita')).landed).toBe('/console/');
+    inSales('sub-rita', 'rita@bank.example');
+    const browser = await intoConsole('sub-rita');
     const rita = browser.api();
     console_.clock.advance(11 * 60_000);
     expect((await rita.call('GET', '/me')).status).toBe(200); // re-checked: still there
@@ -710,13 +678,8 @@ describe('offboarding', () => {
   });
 
   it('keeps a session one period when the provider cannot be asked, then ends it', async () => {
-    provider.users.set('sub-una', {
-      email: 'una@bank.example',
-      email_verified: true,
-      groups: ['sales'],
-    });
-    const browser = new Browser();
-    expect((await signIn(browser, 'sub-una')).landed).toBe('/console/');
+    inSales('sub-una', 'una@bank.example');
+    const browser = await intoConsole('sub-una');
     const una = browser.api();
     provider.down = true;
     try {
@@ -745,11 +708,7 @@ describe('offboarding', () => {
   it('ends a session whose tokens were sealed under another CONSOLE_SECRET_KEY, never a 500', async () => {
     // The key was changed (a restore on a new machine, a rotation): the rows' tokens were sealed
     // under the earlier one. Before, the re-check and the sign-out answered 500 for ever.
-    provider.users.set('sub-kai', {
-      email: 'kai@bank.example',
-      email_verified: true,
-      groups: ['sales'],
-    });
+    inSales('sub-kai', 'kai@bank.example');
     const [first, second] = [new Browser(), new Browser()];
     for (const browser of [first, second]) {
       expect((await signIn(browser, 'sub-kai')).landed).toBe('/console/');
@@ -774,13 +733,8 @@ describe('offboarding', () => {
   });
 
   it('ends a session at the re-check when the groups no longer give a role', async () => {
-    provider.users.set('sub-gus', {
-      email: 'gus@bank.example',
-      email_verified: true,
-      groups: ['sales'],
-    });
-    const browser = new Browser();
-    expect((await signIn(browser, 'sub-gus')).landed).toBe('/console/');
+    inSales('sub-gus', 'gus@bank.example');
+    const browser = await intoConsole('sub-gus');
     provider.users.set('sub-gus', { ...provider.users.get('sub-gus')!, groups: [] });
     console_.clock.advance(11 * 60_000);
     expect((await browser.api().call('GET', '/me')).status).toBe(401);
@@ -848,11 +802,7 @@ describe('SSO_REQUIRED=true', () => {
     });
     const signedIn = await new ConsoleClient(strict.baseUrl, {
       'x-forwarded-for': '10.9.0.4',
-    }).call('POST', '/sign-in', {
-      username: 'break.glass',
-      password: PASSWORD,
-      code: codeAt(strict, enrolled.secret, 1),
-    });
+    }).signIn('break.glass', codeAt(strict, enrolled.secret, 1));
     expect(signedIn.status).toBe(200);
     expect((await audit('break-glass sign-in')).at(-1)).toEqual({
       actor: 'break.glass',
@@ -908,11 +858,7 @@ describe('SSO_REQUIRED=true', () => {
     expect(statuses).toContain(429);
     const signedIn = await new ConsoleClient(strict.baseUrl, {
       'x-forwarded-for': '10.9.1.2',
-    }).call('POST', '/sign-in', {
-      username: 'glass.two',
-      password: PASSWORD,
-      code: codeAt(strict, again.secret, 1),
-    });
+    }).signIn('glass.two', codeAt(strict, again.secret, 1));
     expect(signedIn.status).toBe(200);
   });
 

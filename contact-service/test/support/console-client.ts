@@ -92,6 +92,11 @@ export class ConsoleClient {
     if (set) this.cookie = /Max-Age=0/.test(set) ? undefined : set.split(';')[0];
     return answer;
   }
+
+  /** A sign-in with the operators' test password (PASSWORD) and `code`. */
+  signIn(username: string, code: string): Promise<Answer> {
+    return this.call('POST', '/sign-in', { username, password: PASSWORD, code });
+  }
 }
 
 /** Runs `leads …` as an operator on the server would, and answers what it printed. */

@@ -34,6 +34,11 @@ export class SmtpSink {
     return `smtp://127.0.0.1:${this.port}`;
   }
 
+  /** The service's settings that send its mail here: from the website, to `to` (the sales team). */
+  settings(to = 'sales@bank-proposals.example'): Record<string, string> {
+    return { SMTP_URL: this.url, NOTIFY_FROM: 'website@bank-proposals.example', NOTIFY_TO: to };
+  }
+
   /** Starts accepting mail (again, on the same port after stop()). */
   async listen(): Promise<void> {
     const server = new SMTPServer({
