@@ -1,3 +1,4 @@
+import { Children, Fragment, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { siteConfig } from '../../shared/site-config';
 import { BrandMark } from '../../shared/ui/BrandMark';
@@ -5,6 +6,29 @@ import { ExternalLink } from '../../shared/ui/ExternalLink';
 import { MailtoLink } from '../../shared/ui/MailtoLink';
 import { SECTION_IDS } from './section-ids';
 import { SectionLink } from './SectionLink';
+
+/** The addresses the footer gives, each for what it is for. */
+const CONTACTS = [
+  ['General inquiries', siteConfig.contactEmail],
+  ['Accessibility', siteConfig.accessibilityEmail],
+  ['Privacy', siteConfig.privacyEmail],
+] as const;
+
+/** A list of the footer's links under its heading, which names the navigation. */
+function FooterNav({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="footer-heading">
+        {title}
+      </h2>
+      <ul>
+        {Children.map(children, (link) => (
+          <li>{link}</li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function Footer() {
   return (
@@ -20,53 +44,27 @@ export function Footer() {
             written from your deal conversations, your data and your house style.
           </p>
         </div>
-        <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className="footer-heading">
-            Company
-          </h2>
-          <ul>
-            <li>
-              <Link href="/about">About Us</Link>
-            </li>
-            <li>
-              <ExternalLink href={siteConfig.schedulerUrl}>Book a Demo</ExternalLink>
-            </li>
-            <li>
-              <SectionLink sectionId={SECTION_IDS.contact}>Contact</SectionLink>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="footer-heading">
-            Legal
-          </h2>
-          <ul>
-            <li>
-              <Link href="/privacy">Privacy Policy</Link>
-            </li>
-            <li>
-              <Link href="/terms">Terms of Service</Link>
-            </li>
-            <li>
-              <Link href="/accessibility">Accessibility</Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterNav id="footer-company" title="Company">
+          <Link href="/about">About Us</Link>
+          <ExternalLink href={siteConfig.schedulerUrl}>Book a Demo</ExternalLink>
+          <SectionLink sectionId={SECTION_IDS.contact}>Contact</SectionLink>
+        </FooterNav>
+        <FooterNav id="footer-legal" title="Legal">
+          <Link href="/privacy">Privacy Policy</Link>
+          <Link href="/terms">Terms of Service</Link>
+          <Link href="/accessibility">Accessibility</Link>
+        </FooterNav>
         <div>
           <h2 className="footer-heading">Get in touch</h2>
           <dl className="footer-contacts">
-            <dt>General inquiries</dt>
-            <dd>
-              <MailtoLink email={siteConfig.contactEmail} />
-            </dd>
-            <dt>Accessibility</dt>
-            <dd>
-              <MailtoLink email={siteConfig.accessibilityEmail} />
-            </dd>
-            <dt>Privacy</dt>
-            <dd>
-              <MailtoLink email={siteConfig.privacyEmail} />
-            </dd>
+            {CONTACTS.map(([term, email]) => (
+              <Fragment key={term}>
+                <dt>{term}</dt>
+                <dd>
+                  <MailtoLink email={email} />
+                </dd>
+              </Fragment>
+            ))}
           </dl>
         </div>
       </div>

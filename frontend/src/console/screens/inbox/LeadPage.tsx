@@ -1,5 +1,5 @@
 import { subjectLine, subjects } from '@proposal-site/contract/contact-fields.json';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'wouter';
 import { problemText, type Me } from '../../api/console-api';
 import {
@@ -55,6 +55,14 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
   );
 }
 
+/** What the visitor typed into the form, shown as typed (inert text). */
+const TYPED = [
+  ['name', 'Name'],
+  ['email', 'Email'],
+  ['company', 'Company'],
+  ['role', 'Role'],
+] as const;
+
 function LeadDetails({ lead, me }: { lead: Lead; me: Me }) {
   const message = lead.message ?? '';
   const text = message.startsWith(ACCESSIBILITY_PREFIX)
@@ -63,22 +71,14 @@ function LeadDetails({ lead, me }: { lead: Lead; me: Me }) {
   return (
     <>
       <dl className="fields">
-        <dt>Name</dt>
-        <dd>
-          <VisitorText text={lead.name} />
-        </dd>
-        <dt>Email</dt>
-        <dd>
-          <VisitorText text={lead.email} />
-        </dd>
-        <dt>Company</dt>
-        <dd>
-          <VisitorText text={lead.company} />
-        </dd>
-        <dt>Role</dt>
-        <dd>
-          <VisitorText text={lead.role} />
-        </dd>
+        {TYPED.map(([field, label]) => (
+          <Fragment key={field}>
+            <dt>{label}</dt>
+            <dd>
+              <VisitorText text={lead[field]} />
+            </dd>
+          </Fragment>
+        ))}
         <dt>Kind</dt>
         <dd>{KIND_LABELS[lead.kind]}</dd>
         <dt>Received</dt>
