@@ -6,21 +6,11 @@ import { renderHeadTags } from './app/document-head';
 import { notFoundRoute, siteRoutes, type SiteRoute } from './app/routes';
 import { exampleConfigVariables } from './shared/site-config';
 import { BOOTSTRAP_SCRIPT, BOOTSTRAP_SRC_ATTRIBUTE } from './islands/bootstrap';
-import { CONTACT_FORM_ISLAND } from './islands/contact-form/ContactFormIsland';
-import {
-  CONTACT_FORM_ISLAND_SOURCE,
-  FIELD_MEASUREMENTS_SOURCE,
-  PAGE_WITH_ISLANDS_ENTRY,
-} from './islands/island-sources';
 
 // What the prerender script needs besides the pages, so that it restates none of these rules.
 export {
   BOOTSTRAP_SCRIPT,
   BOOTSTRAP_SRC_ATTRIBUTE,
-  CONTACT_FORM_ISLAND,
-  CONTACT_FORM_ISLAND_SOURCE,
-  FIELD_MEASUREMENTS_SOURCE,
-  PAGE_WITH_ISLANDS_ENTRY,
   exampleConfigVariables,
   notFoundRoute,
   robotsTxt,
@@ -29,6 +19,10 @@ export {
   siteRoutes,
   sitemapXml,
 };
+
+// The island's name and the modules the pages load, as the build's manifest names them.
+export { CONTACT_FORM_ISLAND } from './islands/contact-form/ContactFormIsland';
+export * from './islands/island-sources';
 
 // The 404 page is rendered at a path no route matches.
 const NOT_FOUND_RENDER_PATH = '/__not-found__';
