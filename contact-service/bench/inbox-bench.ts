@@ -42,6 +42,7 @@ import { overviewOf } from '../src/inbox/overview.js';
 import { settleLeadCounts } from '../src/leads/lead-counts.js';
 import { LeadOwners } from '../src/leads/lead-owners.js';
 import { LeadRecord } from '../src/leads/lead.js';
+import { Note } from '../src/inbox/note.entity.js';
 import { LeadsStore } from '../src/leads/leads.store.js';
 import { Clock } from '../src/operators/clock.js';
 import { supportDate } from '../src/leads/support-hours.js';
@@ -68,6 +69,8 @@ v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('gc') as () => void;
 
 const results: { path: string; goal?: number; ms: number[]; note?: string }[] = [];
+/** What EXPLAIN takes: the statements, not the transactions' control or settings around them. */
+const EXPLAINABLE = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
 /** The statements that one call of each path sent, for EXPLAIN; `capturing` names the path. */
 const statements = new Map<string, { sql: string; parameters: unknown[] }[]>();
 /** The paths that read a page, and the rows it shows: what they touch is bounded by it. */
@@ -259,20 +262,27 @@ async function run(url: string, failures: string[]): Promise<void> {
   // answer would become an error, and an error fails the run.
   const options = dataSourceOptions({ url, poolSize: POOL_SIZE, timeoutMs: 60_000 });
   // The entity the inbox's lead store reads through (the apps load it through LeadsModule).
-  const dataSource = new DataSource({ ...options, entities: [LeadRecord] });
+  const dataSource = new DataSource({ ...options, entities: [LeadRecord, Note] });
   await dataSource.initialize();
   // What the worker's hourly job has done in a running deployment: a day ago is settled.
   const settling = performance.now();
   await settleLeadCounts(dataSource);
   console.log(`  counts settled up to a day ago: ${seconds(performance.now() - settling)}\n`);
-  const query = dataSource.query.bind(dataSource);
-  dataSource.query = ((sql: string, parameters: unknown[] = [], runner?: QueryRunner) => {
-    const kept = statements.get(capturing!) ?? [];
-    if (capturing && !kept.some((seen) => seen.sql === sql)) {
-      statements.set(capturing, [...kept, { sql, parameters }]);
-    }
-    return query(sql, parameters, runner);
-  }) as DataSource['query'];
+  // Every statement goes through a query runner, the repositories' too: each one it makes
+  // records what it sends while a path is being captured.
+  const createQueryRunner = dataSource.createQueryRunner.bind(dataSource);
+  dataSource.createQueryRunner = (mode) => {
+    const runner = createQueryRunner(mode);
+    const query = runner.query.bind(runner);
+    runner.query = ((sql: string, parameters: unknown[] = [], ...rest: unknown[]) => {
+      const kept = statements.get(capturing!) ?? [];
+      if (capturing && EXPLAINABLE.test(sql) && !kept.some((seen) => seen.sql === sql)) {
+        statements.set(capturing, [...kept, { sql, parameters }]);
+      }
+      return (query as (...args: unknown[]) => Promise<unknown>)(sql, parameters, ...rest);
+    }) as QueryRunner['query'];
+    return runner;
+  };
   try {
     // The inbox as the console's injection builds it, on this (statement-capturing) connection,
     // with the settings' defaults: the email channel, no holidays.
@@ -280,7 +290,7 @@ async function run(url: string, failures: string[]): Promise<void> {
     const environment = new EnvironmentService(parseEnv({ DATABASE_URL: url }), url);
     const inbox = new Inbox(
       dataSource,
-      new InboxStore(dataSource),
+      new InboxStore(dataSource, dataSource.getRepository(Note)),
       new LeadsStore(dataSource, dataSource.getRepository(LeadRecord)),
       audit,
       new LeadOwners(dataSource, audit),

@@ -237,8 +237,10 @@ describe('a lead', () => {
       'Shorten the note to 5,000 characters or fewer.',
     ]);
     expect((await member.call('POST', `/leads/${id}/notes`, { body: 7 })).status).toBe(400);
+    // Read back with the lead as it was answered: its id, time, author and text, nothing else.
     const opened = await member.call('GET', `/leads/${id}`);
-    expect((opened.body.notes as unknown[]).length).toBe(1);
+    expect(opened.body.notes).toEqual([note.body]);
+    expect(Object.keys(note.body).sort()).toEqual(['at', 'author', 'body', 'id']);
   });
 
   it('is marked spam and released; a released lead is announced once', async () => {

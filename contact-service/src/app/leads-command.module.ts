@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { EnvironmentModule, type EnvironmentService } from '../config/environment.service.js';
 import { Inbox } from '../inbox/inbox.js';
 import { InboxStore } from '../inbox/inbox.store.js';
+import { Note } from '../inbox/note.entity.js';
 import { LeadsModule } from '../leads/leads.module.js';
 import { Redelivery } from '../notifications/redelivery.js';
 import { Accounts } from '../operators/accounts.js';
@@ -29,7 +30,7 @@ export class LeadsCommandModule {
           (settings) => settings.get('MIGRATION_TIMEOUT_MS'),
         ),
         LeadsModule,
-        TypeOrmModule.forFeature([User]),
+        TypeOrmModule.forFeature([User, Note]),
       ],
       providers: [Clock, Inbox, InboxStore, Redelivery, Accounts],
     };

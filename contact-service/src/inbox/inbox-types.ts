@@ -7,7 +7,8 @@ import { STATUSES, type LeadStatus } from '../leads/lead-status.js';
 import { RELATED_LIST_MAX, RelatedLead } from '../leads/related-leads.js';
 import type { Role } from '../operators/accounts.js';
 import type { InboxCursor } from './inbox-filter.js';
-import { InboxLead, InboxRow, Note } from './inbox.store.js';
+import { InboxLead, InboxRow } from './inbox.store.js';
+import { Note } from './note.entity.js';
 
 /** What the inbox's operations take and answer (inbox.ts). */
 export type { Due };

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { LeadsModule } from '../leads/leads.module.js';
 import { Redelivery } from '../notifications/redelivery.js';
 import { OperatorsModule } from '../operators/operators.module.js';
@@ -8,6 +9,7 @@ import { LeadsController } from './console/leads.controller.js';
 import { OverviewController } from './console/overview.controller.js';
 import { Inbox } from './inbox.js';
 import { InboxStore } from './inbox.store.js';
+import { Note } from './note.entity.js';
 
 /**
  * The lead inbox in the console: the inbox, the lead screen, deliveries and the admins' export
@@ -15,7 +17,7 @@ import { InboxStore } from './inbox.store.js';
  * guard stands in front of every route, and its clock is the inbox's.
  */
 @Module({
-  imports: [OperatorsModule, LeadsModule],
+  imports: [OperatorsModule, LeadsModule, TypeOrmModule.forFeature([Note])],
   controllers: [LeadsController, DeliveriesController, AdminLeadsController, OverviewController],
   providers: [Inbox, InboxStore, Redelivery],
 })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { ApiProperty } from '@nestjs/swagger';
 import { LEAD_COLUMNS, LeadRecord } from '../leads/lead.js';
 import { settledCounts } from '../leads/lead-counts.js';
@@ -15,6 +15,7 @@ import {
   relatedCountSql,
 } from '../leads/related-leads.js';
 import { conditions, dueSteps, ME, type DayBounds, type Opener } from './inbox-conditions.js';
+import { Note } from './note.entity.js';
 import type { InboxCursor, InboxFilter } from './inbox-filter.js';
 
 export type { DayBounds };
@@ -52,13 +53,6 @@ export class InboxLead extends LeadRecord {
   @ApiProperty({ type: Meeting, nullable: true }) meeting!: Meeting | null;
 }
 
-export class Note {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() at!: Date;
-  @ApiProperty() author!: string;
-  @ApiProperty() body!: string;
-}
-
 const KIND = 's.kind';
 
 /** The leads an export (InboxStore.each) reads in one statement. */
@@ -77,7 +71,10 @@ const LEAD_FIELDS = `${LEAD_COLUMNS}, s.status, s.read_at AS "readAt",
  */
 @Injectable()
 export class InboxStore {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(Note) private readonly noteRows: Repository<Note>,
+  ) {}
 
   /**
    * A page, newest first (or oldest first), after the cursor; one more row than `limit` says
@@ -217,11 +214,8 @@ export class InboxStore {
     return historyOf(this.dataSource.manager, id);
   }
 
-  async notes(id: string): Promise<Note[]> {
-    return (await this.dataSource.query(
-      `SELECT id, at, author, body FROM lead_notes WHERE submission_id = $1 ORDER BY at, id`,
-      [id],
-    )) as Note[];
+  notes(id: string): Promise<Note[]> {
+    return this.noteRows.find({ where: { submissionId: id }, order: { at: 'ASC', id: 'ASC' } });
   }
 
   /**
@@ -267,13 +261,11 @@ export class InboxStore {
     );
   }
 
-  async addNote(id: string, author: string, body: string, manager: EntityManager) {
-    const [note] = (await manager.query(
-      `INSERT INTO lead_notes (submission_id, author, body) VALUES ($1, $2, $3)
-       RETURNING id, at, author, body`,
-      [id, author.slice(0, 200), body],
-    )) as Note[];
-    return note!;
+  async addNote(id: string, author: string, body: string, manager: EntityManager): Promise<Note> {
+    const written = { author: author.slice(0, 200), body };
+    const { generatedMaps } = await manager.insert(Note, { ...written, submissionId: id });
+    const { id: noteId, at } = generatedMaps[0] as Pick<Note, 'id' | 'at'>;
+    return Object.assign(new Note(), { id: noteId, at, ...written });
   }
 
   async setSpamReason(id: string, reason: string | null, manager: EntityManager) {

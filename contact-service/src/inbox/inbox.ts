@@ -28,7 +28,8 @@ import {
   type InboxCursor,
   type InboxFilter,
 } from './inbox-filter.js';
-import { InboxStore, type DayBounds, type InboxLead, type Note } from './inbox.store.js';
+import { InboxStore, type DayBounds, type InboxLead } from './inbox.store.js';
+import type { Note } from './note.entity.js';
 
 import {
   InboxRefusal,

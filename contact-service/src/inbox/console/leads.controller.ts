@@ -7,7 +7,7 @@ import type { Operator } from '../../operators/sessions.js';
 import { bulk, bulkOf } from '../bulk.js';
 import { cursorOf, cursorText, FilterError, filterOf } from '../inbox-filter.js';
 import { Inbox, InboxRefusal, OpenedLead } from '../inbox.js';
-import { Note } from '../inbox.store.js';
+import { Note } from '../note.entity.js';
 import {
   BulkAnswer,
   BulkBody,
