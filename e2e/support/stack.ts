@@ -147,3 +147,30 @@ export async function sql(text: string, values: unknown[] = []): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * A contact request received `hours` ago, stored and announced as the service does it: the lead
+ * and its email notification, not yet handed to the queue. The outbox relay hands it over and
+ * starts the watch over its promise, as for a lead sent just now.
+ */
+export async function leadReceivedAgo(
+  hours: number,
+  lead: {
+    id?: string;
+    name: string;
+    email: string;
+    company: string;
+    role: string;
+    message: string;
+  },
+): Promise<void> {
+  await sql(
+    `WITH lead AS (
+       INSERT INTO contact_submissions (id, name, email, company, role, message, created_at, kind)
+       VALUES (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4, $5, $6,
+               now() - make_interval(secs => $7), 'contact')
+       RETURNING id)
+     INSERT INTO notifications (submission_id, channel) SELECT id, 'email' FROM lead`,
+    [lead.id ?? null, lead.name, lead.email, lead.company, lead.role, lead.message, hours * 3600],
+  );
+}

@@ -14,26 +14,13 @@ import {
   expectHeading,
 } from '../support/console.ts';
 import { calendlyInvitee, toCalCom, toCalendly, type Booking } from '../support/scheduler.ts';
-import { consoleUrl, sql } from '../support/stack.ts';
+import { consoleUrl, leadReceivedAgo } from '../support/stack.ts';
 
 const test = consoleTest;
 
 test.describe.configure({ timeout: 120_000 });
 
 const DAY = 24 * 3600_000;
-
-/** A contact request received `hours` ago, stored and announced as the service does it. */
-async function receivedAgo(id: string, name: string, email: string, hours: number) {
-  await sql(
-    `WITH lead AS (
-       INSERT INTO contact_submissions (id, name, email, company, role, message, created_at, kind)
-       VALUES ($1, $2, $3, 'Harbour Bank', 'Head of DCM', 'Please call me about pitch books.',
-               now() - make_interval(secs => $4), 'contact')
-       RETURNING id)
-     INSERT INTO notifications (submission_id, channel) SELECT id, 'email' FROM lead`,
-    [id, name, email, hours * 3600],
-  );
-}
 
 const history = (page: Page) => page.getByRole('region', { name: 'History' }).getByRole('listitem');
 
@@ -62,7 +49,14 @@ test('a booking keeps the promise, shows on the lead and in the inbox; a cancell
     startsAt: new Date(Date.now() + 2 * DAY),
     lead: id,
   };
-  await receivedAgo(id, name, booking.email, 2);
+  await leadReceivedAgo(2, {
+    id,
+    name,
+    email: booking.email,
+    company: 'Harbour Bank',
+    role: 'Head of DCM',
+    message: 'Please call me about pitch books.',
+  });
 
   await page.goto(`${consoleUrl}/console/leads/${id}`);
   await expectHeading(page, 'Lead');

@@ -11,28 +11,21 @@ import {
   expectHeading,
 } from '../support/console.ts';
 import { mailWithSubject } from '../support/mail.ts';
-import { consoleUrl, sql } from '../support/stack.ts';
+import { consoleUrl, leadReceivedAgo } from '../support/stack.ts';
 
 const test = consoleTest;
 
 test.describe.configure({ timeout: 120_000 });
 
-/**
- * A contact request received `hours` ago, stored as the service stores it: the lead and its
- * email notification, not yet handed to the queue. The outbox relay hands it over and starts the
- * watch over its promise, as for a lead sent just now; its reminder time is already past.
- */
-async function receivedAgo(name: string, hours: number): Promise<void> {
-  await sql(
-    `WITH lead AS (
-       INSERT INTO contact_submissions (name, email, company, role, message, created_at, kind)
-       VALUES ($1, 'promise@bank.example', 'Promise Bank', 'CFO', 'Please call me back.',
-               now() - make_interval(secs => $2), 'contact')
-       RETURNING id)
-     INSERT INTO notifications (submission_id, channel) SELECT id, 'email' FROM lead`,
-    [name, hours * 3600],
-  );
-}
+/** A contact request of Promise Bank's CFO received `hours` ago; its reminder time is past. */
+const receivedAgo = (name: string, hours: number) =>
+  leadReceivedAgo(hours, {
+    name,
+    email: 'promise@bank.example',
+    company: 'Promise Bank',
+    role: 'CFO',
+    message: 'Please call me back.',
+  });
 
 test('a call back due soon is reminded to the team, taken, and found under Mine', async ({
   page,

@@ -6,6 +6,8 @@ import {
   receiptCutoffs,
   subtractSupportHours,
   supportCalendar,
+  type SupportCalendar,
+  type SupportStep,
 } from './support-hours.js';
 
 const none = supportCalendar([]);
@@ -36,26 +38,21 @@ function supportMinutesBetween(from: Date, to: Date, holidays: ReadonlySet<strin
 
 describe('support hours', () => {
   it('counts the accessibility page’s business days in 9-17 Paris time, weekends off', () => {
-    // Friday 16:00 in Paris (15:00 UTC): one hour on Friday, Monday, then 7 hours on Tuesday.
-    expect(dueAt('acknowledge', at('2026-11-20T15:00:00Z'), none)).toEqual(
-      at('2026-11-24T15:00:00Z'),
-    );
-    // Received on a Saturday: the count starts on Monday at 9.
-    expect(dueAt('acknowledge', at('2026-11-21T10:00:00Z'), none)).toEqual(
-      at('2026-11-24T16:00:00Z'),
-    );
-    // Received at night: the count starts at 9 the next working morning.
-    expect(dueAt('acknowledge', at('2026-11-24T02:00:00Z'), none)).toEqual(
-      at('2026-11-25T16:00:00Z'),
-    );
-    // Summer time: 9-17 in Paris is 7-15 UTC.
-    expect(dueAt('acknowledge', at('2026-07-06T07:00:00Z'), none)).toEqual(
-      at('2026-07-07T15:00:00Z'),
-    );
-    // Five business days over Christmas, with the 25th and the 28th off.
-    expect(dueAt('assess', at('2026-12-22T08:00:00Z'), christmas)).toEqual(
-      at('2026-12-30T16:00:00Z'),
-    );
+    const cases: [SupportStep, string, SupportCalendar, string][] = [
+      // Friday 16:00 in Paris (15:00 UTC): one hour on Friday, Monday, then 7 hours on Tuesday.
+      ['acknowledge', '2026-11-20T15:00:00Z', none, '2026-11-24T15:00:00Z'],
+      // Received on a Saturday: the count starts on Monday at 9.
+      ['acknowledge', '2026-11-21T10:00:00Z', none, '2026-11-24T16:00:00Z'],
+      // Received at night: the count starts at 9 the next working morning.
+      ['acknowledge', '2026-11-24T02:00:00Z', none, '2026-11-25T16:00:00Z'],
+      // Summer time: 9-17 in Paris is 7-15 UTC.
+      ['acknowledge', '2026-07-06T07:00:00Z', none, '2026-07-07T15:00:00Z'],
+      // Five business days over Christmas, with the 25th and the 28th off.
+      ['assess', '2026-12-22T08:00:00Z', christmas, '2026-12-30T16:00:00Z'],
+    ];
+    for (const [step, received, calendar, due] of cases) {
+      expect([received, dueAt(step, at(received), calendar)]).toEqual([received, at(due)]);
+    }
   });
 
   it('counts across the change to and from summer time', () => {
