@@ -1,6 +1,6 @@
-import { Link } from 'wouter';
 import { siteConfig } from '../shared/site-config';
 import { ExternalLink } from '../shared/ui/ExternalLink';
+import { ReturnHome } from '../shared/ui/ReturnHome';
 
 export function DemoPage() {
   return (
@@ -12,11 +12,7 @@ export function DemoPage() {
         In the meantime, our team can walk you through the product on a call:{' '}
         <ExternalLink href={siteConfig.schedulerUrl}>book a time that suits you</ExternalLink>.
       </p>
-      <p className="page-actions">
-        <Link href="/" className="button button-primary">
-          Return to Home
-        </Link>
-      </p>
+      <ReturnHome />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { Link } from 'wouter';
 import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '../shared/content';
+import { ReturnHome } from '../shared/ui/ReturnHome';
 
 export function NotFoundPage() {
   return (
@@ -8,11 +8,7 @@ export function NotFoundPage() {
       <h1>{NOT_FOUND_TITLE}</h1>
       <p>{NOT_FOUND_TEXT}</p>
       <p>The address may be mistyped, or the page may have moved.</p>
-      <p className="page-actions">
-        <Link href="/" className="button button-primary">
-          Return to Home
-        </Link>
-      </p>
+      <ReturnHome />
     </div>
   );
 }
