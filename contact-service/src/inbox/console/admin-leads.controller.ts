@@ -1,5 +1,6 @@
+import { Operation } from '../../http/operation.js';
 import { Readable } from 'node:stream';
-import { Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AuditTrail } from '../../audit/audit-trail.js';
@@ -56,18 +57,14 @@ export class AdminLeadsController {
 
   /** What an erasure of this address would remove, for the admin to confirm. */
   @Post('erasure/preview')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'erasurePreview' })
-  @ApiOkResponse({ type: Removed })
+  @Operation('erasurePreview', Removed)
   preview(@Body() { email }: ErasurePreviewBody): Promise<Removed> {
     return this.removal.countByEmail(addressOf(email));
   }
 
   /** Erases every submission from the address; `confirm` is the address typed again. */
   @Post('erasure')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'erase' })
-  @ApiOkResponse({ type: Removed })
+  @Operation('erase', Removed)
   erase(
     @Body() { email, confirm }: ErasureBody,
     @CurrentOperator() operator: Operator,

@@ -1,5 +1,6 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Operation } from '../../http/operation.js';
+import { Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { DeliveryRecord } from '../../leads/delivery-record.js';
 import { isUuid } from '../../leads/lead.js';
 import { LeadsStore } from '../../leads/leads.store.js';
@@ -23,8 +24,7 @@ export class DeliveriesController {
   ) {}
 
   @Get()
-  @ApiOperation({ operationId: 'deliveries' })
-  @ApiOkResponse({ type: [DeliveryRecord] })
+  @Operation('deliveries', [DeliveryRecord])
   list(@Query() { status }: DeliveriesQuery): Promise<DeliveryRecord[]> {
     if (status !== 'failed' && status !== 'pending') {
       throw new FilterError('status is failed or pending.');
@@ -33,9 +33,7 @@ export class DeliveriesController {
   }
 
   @Post(':id/deliver-again')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'deliverAgain' })
-  @ApiOkResponse({ type: DeliveryRecord })
+  @Operation('deliverAgain', DeliveryRecord)
   async deliverAgain(
     @Param('id') id: string,
     @CurrentOperator() operator: Operator,

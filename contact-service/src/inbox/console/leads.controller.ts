@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Operation } from '../../http/operation.js';
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { isStatus, STATUSES } from '../../leads/lead-status.js';
 import { Redelivery } from '../../notifications/redelivery.js';
 import { CurrentOperator } from '../../operators/console/access.js';
@@ -31,8 +32,7 @@ export class LeadsController {
 
   /** A page of the filter's leads, newest first unless order=oldest; after= the next page. */
   @Get()
-  @ApiOperation({ operationId: 'inboxPage' })
-  @ApiOkResponse({ type: InboxPage })
+  @Operation('inboxPage', InboxPage)
   async page(
     @Query() query: InboxPageQuery,
     @CurrentOperator() operator: Operator,
@@ -43,8 +43,7 @@ export class LeadsController {
   }
 
   @Get('counts')
-  @ApiOperation({ operationId: 'inboxCounts' })
-  @ApiOkResponse({ type: StatusCounts })
+  @Operation('inboxCounts', StatusCounts)
   counts(
     @Query() query: InboxFilterQuery,
     @CurrentOperator() operator: Operator,
@@ -53,16 +52,13 @@ export class LeadsController {
   }
 
   @Get(':id')
-  @ApiOperation({ operationId: 'lead' })
-  @ApiOkResponse({ type: OpenedLead })
+  @Operation('lead', OpenedLead)
   open(@Param('id') id: string, @CurrentOperator() operator: Operator): Promise<OpenedLead> {
     return this.inbox.open(id, operator.username);
   }
 
   @Post(':id/status')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'setStatus' })
-  @ApiOkResponse({ type: OpenedLead })
+  @Operation('setStatus', OpenedLead)
   status(
     @Param('id') id: string,
     @Body() { status }: StatusBody,
@@ -81,10 +77,8 @@ export class LeadsController {
    * refused and why.
    */
   @Post('bulk')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'bulkLeads' })
+  @Operation('bulkLeads', BulkAnswer)
   @ApiBody({ type: BulkBody })
-  @ApiOkResponse({ type: BulkAnswer })
   async bulk(@Body() body: unknown, @CurrentOperator() operator: Operator): Promise<BulkAnswer> {
     const { ids, action } = bulkOf(body);
     return { results: await bulk(this.inbox, ids, action, operator) };
@@ -92,10 +86,8 @@ export class LeadsController {
 
   /** Takes, assigns (admins) or hands back (null) the lead; answers the lead as GET does. */
   @Put(':id/owner')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'setOwner' })
+  @Operation('setOwner', OpenedLead)
   @ApiBody({ type: OwnerBody })
-  @ApiOkResponse({ type: OpenedLead })
   owner(
     @Param('id') id: string,
     @Body() body: unknown,
@@ -109,9 +101,7 @@ export class LeadsController {
   }
 
   @Post(':id/notes')
-  @HttpCode(201)
-  @ApiOperation({ operationId: 'addNote' })
-  @ApiCreatedResponse({ type: Note })
+  @Operation('addNote', Note, 201)
   note(
     @Param('id') id: string,
     @Body() { body }: NoteBody,
@@ -121,26 +111,20 @@ export class LeadsController {
   }
 
   @Post(':id/spam')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'markSpam' })
-  @ApiOkResponse({ type: OpenedLead })
+  @Operation('markSpam', OpenedLead)
   spam(@Param('id') id: string, @CurrentOperator() operator: Operator): Promise<OpenedLead> {
     return this.inbox.setSpam(id, true, operator.username);
   }
 
   @Post(':id/not-spam')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'markNotSpam' })
-  @ApiOkResponse({ type: OpenedLead })
+  @Operation('markNotSpam', OpenedLead)
   notSpam(@Param('id') id: string, @CurrentOperator() operator: Operator): Promise<OpenedLead> {
     return this.inbox.setSpam(id, false, operator.username);
   }
 
   /** Every failed notification of the lead, delivered again with a fresh retry budget. */
   @Post(':id/deliver-again')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'deliverLeadAgain' })
-  @ApiOkResponse({ type: OpenedLead })
+  @Operation('deliverLeadAgain', OpenedLead)
   async deliverAgain(
     @Param('id') id: string,
     @CurrentOperator() operator: Operator,

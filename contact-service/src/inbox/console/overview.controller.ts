@@ -1,5 +1,6 @@
+import { Operation } from '../../http/operation.js';
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Clock } from '../../operators/clock.js';
@@ -17,8 +18,7 @@ export class OverviewController {
   ) {}
 
   @Get()
-  @ApiOperation({ operationId: 'overview' })
-  @ApiOkResponse({ type: Overview })
+  @Operation('overview', Overview)
   overview(): Promise<Overview> {
     return overviewOf(this.dataSource, this.inbox.rules, this.clock.now());
   }

@@ -1,21 +1,6 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Param,
-  Post,
-  Put,
-} from '@nestjs/common';
-import {
-  ApiBody,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, NotFoundException, Param, Post, Put } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { Operation } from '../../http/operation.js';
 import { AuditTrail } from '../../audit/audit-trail.js';
 import { apiError } from '../../http/api-error.js';
 import { LeadPreferences, LeadPreferencesStore, preferencesOf } from '../lead-preferences.js';
@@ -44,18 +29,15 @@ export class AccountController {
 
   /** The operator's address for reminders, automatic assignment, and days away. */
   @Get('preferences')
-  @ApiOperation({ operationId: 'leadPreferences' })
-  @ApiOkResponse({ type: LeadPreferences })
+  @Operation('leadPreferences', LeadPreferences)
   leadPreferences(@CurrentOperator() operator: Operator): Promise<LeadPreferences> {
     return this.preferences.get(operator);
   }
 
   /** Read by lead-preferences.ts (preferencesOf), whose refusal says which one to fix. */
   @Put('preferences')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'setLeadPreferences' })
+  @Operation('setLeadPreferences', LeadPreferences)
   @ApiBody({ type: LeadPreferences })
-  @ApiOkResponse({ type: LeadPreferences })
   setLeadPreferences(
     @CurrentOperator() operator: Operator,
     @Body() body: unknown,
@@ -64,16 +46,13 @@ export class AccountController {
   }
 
   @Get('sessions')
-  @ApiOperation({ operationId: 'sessions' })
-  @ApiOkResponse({ type: [SessionInfo] })
+  @Operation('sessions', [SessionInfo])
   list(@CurrentOperator() operator: Operator): Promise<SessionInfo[]> {
     return this.sessions.list(operator);
   }
 
   @Delete('sessions/:ref')
-  @HttpCode(204)
-  @ApiOperation({ operationId: 'endSession' })
-  @ApiNoContentResponse()
+  @Operation('endSession')
   async end(@CurrentOperator() operator: Operator, @Param('ref') ref: string): Promise<void> {
     if (!(await this.sessions.end(operator, ref))) {
       throw new NotFoundException(apiError(404, 'You have no session with that reference.'));
@@ -83,9 +62,7 @@ export class AccountController {
 
   /** A new password; the operator's other sessions end. */
   @Post('password')
-  @HttpCode(204)
-  @ApiOperation({ operationId: 'changePassword' })
-  @ApiNoContentResponse()
+  @Operation('changePassword')
   async password(
     @CurrentOperator() operator: Operator,
     @Body() { password, code, newPassword }: PasswordChange,
@@ -94,26 +71,21 @@ export class AccountController {
   }
 
   @Get('passkeys')
-  @ApiOperation({ operationId: 'passkeys' })
-  @ApiOkResponse({ type: [PasskeyInfo] })
+  @Operation('passkeys', [PasskeyInfo])
   passkeys(@CurrentOperator() operator: Operator): Promise<PasskeyInfo[]> {
     return this.account.listPasskeys(operator);
   }
 
   /** What the browser needs to make a new passkey for this account. */
   @Post('passkeys/options')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'passkeyOptions' })
-  @ApiOkResponse({ type: PasskeyOptions })
+  @Operation('passkeyOptions', PasskeyOptions)
   async passkeyOptions(@CurrentOperator() operator: Operator) {
     return this.account.passkeyOptions(operator);
   }
 
   /** The new passkey the browser made, confirmed with the password and a code. */
   @Post('passkeys')
-  @HttpCode(204)
-  @ApiOperation({ operationId: 'addPasskey' })
-  @ApiNoContentResponse()
+  @Operation('addPasskey')
   async addPasskey(
     @CurrentOperator() operator: Operator,
     @Body() { password, code, passkey, name }: NewPasskey,
@@ -122,9 +94,7 @@ export class AccountController {
   }
 
   @Delete('passkeys/:id')
-  @HttpCode(204)
-  @ApiOperation({ operationId: 'removePasskey' })
-  @ApiNoContentResponse()
+  @Operation('removePasskey')
   async removePasskey(@CurrentOperator() operator: Operator, @Param('id') id: string) {
     if (!(await this.account.removePasskey(operator, id))) {
       throw new NotFoundException(apiError(404, 'You have no passkey with that id.'));
@@ -133,9 +103,7 @@ export class AccountController {
 
   /** Ten new recovery codes, shown this once; the earlier ones stop working. */
   @Post('recovery-codes')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'newRecoveryCodes' })
-  @ApiOkResponse({ type: RecoveryCodes })
+  @Operation('newRecoveryCodes', RecoveryCodes)
   async recoveryCodes(
     @CurrentOperator() operator: Operator,
     @Body() { password, code }: Confirmation,

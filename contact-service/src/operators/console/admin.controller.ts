@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Operation } from '../../http/operation.js';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { AuditPage, auditFilterOf, AuditTrail } from '../../audit/audit-trail.js';
 import { EnvironmentService } from '../../config/environment.service.js';
 import { Account, AccountError, Accounts, roleOf, usernameOf } from '../accounts.js';
@@ -36,16 +37,14 @@ export class AdminController {
   ) {}
 
   @Get('users')
-  @ApiOperation({ operationId: 'accounts' })
-  @ApiOkResponse({ type: [Account] })
+  @Operation('accounts', [Account])
   users(): Promise<Account[]> {
     return this.accounts.list();
   }
 
   /** A new account and its enrolment link. */
   @Post('users')
-  @ApiOperation({ operationId: 'addAccount' })
-  @ApiCreatedResponse({ type: EnrolableAccount })
+  @Operation('addAccount', EnrolableAccount, 201)
   async add(
     @Body() { username, role }: NewAccount,
     @CurrentOperator() operator: Operator,
@@ -56,9 +55,7 @@ export class AdminController {
 
   /** A new enrolment link: the owner sets a new password and second factor; sessions end. */
   @Post('users/:username/reset')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'resetAccount' })
-  @ApiOkResponse({ type: EnrolableAccount })
+  @Operation('resetAccount', EnrolableAccount)
   async reset(
     @Param('username') name: string,
     @CurrentOperator() operator: Operator,
@@ -71,26 +68,20 @@ export class AdminController {
   }
 
   @Post('users/:username/disable')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'disableAccount' })
-  @ApiOkResponse({ type: Account })
+  @Operation('disableAccount', Account)
   disable(@Param('username') name: string, @CurrentOperator() operator: Operator) {
     return this.accounts.disable(notOwn(name, operator, 'disable'), operator.username);
   }
 
   @Post('users/:username/enable')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'enableAccount' })
-  @ApiOkResponse({ type: Account })
+  @Operation('enableAccount', Account)
   enable(@Param('username') name: string, @CurrentOperator() operator: Operator) {
     return this.accounts.enable(notOwn(name, operator, 'enable'), operator.username);
   }
 
   /** Member or admin; the account's sessions end. */
   @Post('users/:username/role')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'setAccountRole' })
-  @ApiOkResponse({ type: Account })
+  @Operation('setAccountRole', Account)
   role(
     @Param('username') name: string,
     @Body() { role }: RoleChange,
@@ -102,8 +93,7 @@ export class AdminController {
 
   /** The audit trail, newest first, a page at a time. */
   @Get('audit')
-  @ApiOperation({ operationId: 'auditTrail' })
-  @ApiOkResponse({ type: AuditPage })
+  @Operation('auditTrail', AuditPage)
   trail(@Query() query: AuditQuery): Promise<AuditPage> {
     return this.audit.page(auditFilterOf({ ...query }));
   }

@@ -1,5 +1,6 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Operation } from '../../http/operation.js';
+import { Body, Controller, Post, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Enrolment, OpenedEnrolment } from '../enrolment.js';
 import { Public } from './access.js';
@@ -17,18 +18,14 @@ export class EnrolmentController {
   constructor(private readonly enrolment: Enrolment) {}
 
   @Post('open')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'openEnrolment' })
-  @ApiOkResponse({ type: OpenedEnrolment })
+  @Operation('openEnrolment', OpenedEnrolment)
   open(@Body() { token }: EnrolmentToken): Promise<OpenedEnrolment> {
     return this.enrolment.open(token);
   }
 
   /** The password and a first code: the account is enrolled and signed in. */
   @Post('finish')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'finishEnrolment' })
-  @ApiOkResponse({ type: RecoveryCodes })
+  @Operation('finishEnrolment', RecoveryCodes)
   async finish(
     @Body() { token, password, code }: FinishEnrolmentBody,
     @Req() request: FastifyRequest,

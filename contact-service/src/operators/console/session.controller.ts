@@ -3,14 +3,14 @@ import {
   Body,
   Controller,
   Get,
-  HttpCode,
   HttpException,
   Post,
   Req,
   Res,
   UnauthorizedException,
 } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Operation } from '../../http/operation.js';
+import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuditTrail } from '../../audit/audit-trail.js';
 import { apiError } from '../../http/api-error.js';
@@ -40,9 +40,7 @@ export class SessionController {
    */
   @Post('sign-in/passkey-options')
   @Public()
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'signInPasskeyOptions' })
-  @ApiOkResponse({ type: PasskeyOptions })
+  @Operation('signInPasskeyOptions', PasskeyOptions)
   passkeyOptions() {
     return this.passkeys.signInOptions();
   }
@@ -50,9 +48,7 @@ export class SessionController {
   /** Username, password and a second factor (a code, or a passkey's answer) in one request. */
   @Post('sign-in')
   @Public()
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'signIn' })
-  @ApiOkResponse({ type: SignedIn })
+  @Operation('signIn', SignedIn)
   async start(
     @Body() { username, password, code, passkey }: SignInBody,
     @Req() request: FastifyRequest,
@@ -90,8 +86,7 @@ export class SessionController {
    * provider).
    */
   @Get('me')
-  @ApiOperation({ operationId: 'me' })
-  @ApiOkResponse({ type: Me })
+  @Operation('me', Me)
   me(@CurrentOperator() operator: Operator): Me {
     return { username: operator.username, role: operator.role, hasPassword: operator.hasPassword };
   }
@@ -101,9 +96,7 @@ export class SessionController {
    * address (RP-initiated logout), where the console sends the browser next.
    */
   @Post('sign-out')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'signOut' })
-  @ApiOkResponse({ type: SignedOut })
+  @Operation('signOut', SignedOut)
   async signOut(
     @CurrentOperator() operator: Operator,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -117,9 +110,7 @@ export class SessionController {
 
   /** Ends every session of the account, this one included. */
   @Post('sign-out-everywhere')
-  @HttpCode(204)
-  @ApiOperation({ operationId: 'signOutEverywhere' })
-  @ApiNoContentResponse()
+  @Operation('signOutEverywhere')
   async signOutEverywhere(
     @CurrentOperator() operator: Operator,
     @Res({ passthrough: true }) reply: FastifyReply,

@@ -17,6 +17,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Operation } from '../../http/operation.js';
 import { apiError } from '../../http/api-error.js';
 import { LOGIN_MINUTES, SingleSignOn } from '../sso/single-sign-on.js';
 import { SsoSessions } from '../sso/sso-sessions.js';
@@ -50,8 +51,7 @@ export class SsoController {
   /** The sign-in screen's button: the provider's name, and whether passwords are refused. */
   @Get()
   @Public()
-  @ApiOperation({ operationId: 'ssoOffer' })
-  @ApiOkResponse({ type: SsoOffer })
+  @Operation('ssoOffer', SsoOffer)
   offer(): SsoOffer {
     const offer = this.sso.offer;
     return { provider: offer?.provider ?? null, required: offer?.required ?? false };
