@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { started } from './release.js';
+import { closeServer, received, started } from './release.js';
 
 /** A plain HTTP receiver (a Slack incoming webhook stand-in): keeps every JSON body it gets. */
 export class HttpReceiver {
@@ -27,20 +27,14 @@ export class HttpReceiver {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/services/T000/B000/secret`;
   }
 
-  async waitFor(count: number, timeoutMs = 20_000): Promise<unknown[]> {
-    const started = Date.now();
-    while (this.bodies.length < count) {
-      if (Date.now() - started > timeoutMs) throw new Error(`${this.bodies.length} of ${count}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return this.bodies;
+  waitFor(count: number, timeoutMs = 20_000): Promise<unknown[]> {
+    return received(this.bodies, count, 'bodies', timeoutMs);
   }
 
   /** Stops the receiver (once, however often it is called). */
   close: () => Promise<void> = () => this.shutdown();
 
-  private async shutdown(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
+  private shutdown(): Promise<void> {
+    return closeServer(this.server);
   }
 }

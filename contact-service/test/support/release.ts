@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+
 /**
  * Everything an integration test starts (apps, databases, servers) is registered here, and the
  * test environment (integration-environment.ts) stops whatever is still running once the file's
@@ -41,3 +43,24 @@ export async function stopEverything(): Promise<string[]> {
 
 // The environment reaches the registry of the test file's own module instance through this.
 (globalThis as { __stopEverything?: typeof stopEverything }).__stopEverything = stopEverything;
+
+/**
+ * Resolves with `list` once it holds `count` items (polled every 50 ms); fails after `timeoutMs`
+ * saying how many of what arrived: a receiver's waitFor.
+ */
+export async function received<T>(list: T[], count: number, what: string, timeoutMs: number) {
+  const since = Date.now();
+  while (list.length < count) {
+    if (Date.now() - since > timeoutMs) {
+      throw new Error(`${list.length} of ${count} ${what} arrived within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return list;
+}
+
+/** Closes a test's HTTP server at once, its open connections with it. */
+export async function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}

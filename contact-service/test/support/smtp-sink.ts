@@ -1,7 +1,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { started } from './release.js';
+import { received, started } from './release.js';
 
 export interface ReceivedMail {
   /** The envelope: who the server was asked to deliver to (Bcc included). */
@@ -88,14 +88,7 @@ export class SmtpSink {
     await this.release?.();
   }
 
-  async waitFor(count: number, timeoutMs = 20_000): Promise<ReceivedMail[]> {
-    const started = Date.now();
-    while (this.mails.length < count) {
-      if (Date.now() - started > timeoutMs) {
-        throw new Error(`${this.mails.length} of ${count} mails arrived within ${timeoutMs} ms`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return this.mails;
+  waitFor(count: number, timeoutMs = 20_000): Promise<ReceivedMail[]> {
+    return received(this.mails, count, 'mails', timeoutMs);
   }
 }

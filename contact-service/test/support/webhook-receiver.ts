@@ -1,6 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { started } from './release.js';
+import { closeServer, received, started } from './release.js';
 import { Webhook } from 'standardwebhooks';
 
 export interface ReceivedWebhook {
@@ -70,22 +70,14 @@ export class WebhookReceiver {
     res.writeHead(status).end();
   }
 
-  async waitFor(count: number, timeoutMs = 20_000): Promise<ReceivedWebhook[]> {
-    const started = Date.now();
-    while (this.received.length < count) {
-      if (Date.now() - started > timeoutMs) {
-        throw new Error(`${this.received.length} of ${count} webhooks within ${timeoutMs} ms`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return this.received;
+  waitFor(count: number, timeoutMs = 20_000): Promise<ReceivedWebhook[]> {
+    return received(this.received, count, 'webhooks', timeoutMs);
   }
 
   /** Stops the receiver (once, however often it is called). */
   close: () => Promise<void> = () => this.shutdown();
 
-  private async shutdown(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
+  private shutdown(): Promise<void> {
+    return closeServer(this.server);
   }
 }
