@@ -5,7 +5,7 @@ import { LEAD_EVENT_TYPES, type LeadEvent } from '../leads/lead-events.js';
 import { Due, type PromiseRules } from '../leads/lead-promises.js';
 import { STATUSES, type LeadStatus } from '../leads/lead-status.js';
 import { RELATED_LIST_MAX, RelatedLead } from '../leads/related-leads.js';
-import type { Role } from '../operators/accounts.js';
+import type { Role } from '../operators/user.entity.js';
 import type { InboxCursor } from './inbox-filter.js';
 import { InboxLead, InboxRow } from './inbox.store.js';
 import { Note } from './note.entity.js';

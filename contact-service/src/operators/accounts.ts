@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { User } from './user.entity.js';
+import { ROLES, User, type Role } from './user.entity.js';
 import { Clock } from './clock.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Refusal, REFUSAL_STATUS } from '../http/refusal.js';
@@ -10,9 +10,6 @@ import { AUTO_ASSIGN_ACTOR, LeadOwners } from '../leads/lead-owners.js';
 import { WATCH_ACTOR } from '../notifications/promise-watch.js';
 import { raiseBreakGlassAlert } from './break-glass-alarm.js';
 import { hashOf, newToken } from './tokens.js';
-
-export const ROLES = ['member', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
 
 /** How long an enrolment link works, once. */
 export const ENROLMENT_HOURS = 24;

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Injectable } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Role } from './accounts.js';
+import type { Role } from './user.entity.js';
 import { hashOf, newToken } from './tokens.js';
 
 export interface SessionLimits {

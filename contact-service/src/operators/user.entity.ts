@@ -1,5 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { Role } from './accounts.js';
+
+/** What an operator may do: members work the inbox; admins also manage accounts. */
+export const ROLES = ['member', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
 
 /**
  * The spec's User record (table users, made by the migrations; TypeORM never changes the

@@ -1,11 +1,6 @@
 import { Argument, Option, type Command } from 'commander';
-import {
-  AccountError,
-  ENROLMENT_HOURS,
-  ROLES,
-  type Account,
-  type Role,
-} from '../../operators/accounts.js';
+import { AccountError, ENROLMENT_HOURS, type Account } from '../../operators/accounts.js';
+import { ROLES, type Role } from '../../operators/user.entity.js';
 import { json, LeadsError, type LeadsContext, type OperatorTools } from '../leads-context.js';
 import { table, timestamp } from '../output.js';
 

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { EnvironmentService } from '../../config/environment.service.js';
 import { Clock } from '../clock.js';
 import { AuditTrail } from '../../audit/audit-trail.js';
-import type { Role } from '../accounts.js';
+import type { Role } from '../user.entity.js';
 import { Sessions } from '../sessions.js';
 import { hashOf, newToken } from '../tokens.js';
 import { ProviderUnavailable, RelyingParty, type ProviderTokens } from './relying-party.js';

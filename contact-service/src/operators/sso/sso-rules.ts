@@ -1,4 +1,5 @@
-import { SYSTEM_ACTORS, type Role } from '../accounts.js';
+import { SYSTEM_ACTORS } from '../accounts.js';
+import type { Role } from '../user.entity.js';
 
 /** Who may come in through the provider, from the settings (OIDC_*). */
 export interface AccessRules {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Role } from '../accounts.js';
+import type { Role } from '../user.entity.js';
 import type { Operator } from '../sessions.js';
 import { ProviderRefusal, type RelyingParty } from './relying-party.js';
 import { SSO_ACTOR, SsoPart } from './single-sign-on.js';

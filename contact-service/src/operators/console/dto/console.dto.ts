@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { TextField } from '../../../http/body-fields.js';
-import { Account, ROLES, type Role } from '../../accounts.js';
+import { Account } from '../../accounts.js';
+import { ROLES, type Role } from '../../user.entity.js';
 import { PASSKEY_NAME_MAX } from '../../passkeys.js';
 import { PASSWORD_MAX } from '../../password-policy.js';
 
