@@ -23,33 +23,34 @@ interface WalSlot {
 export class MetricsService {
   readonly registry = new Registry();
 
-  readonly submissions = new Counter({
-    name: 'contact_submissions_received_total',
-    help: 'Submissions stored, by kind (contact, accessibility) and whether suspected spam.',
-    labelNames: ['kind', 'spam'] as const,
-    registers: [this.registry],
-  });
+  readonly submissions = this.counter(
+    'contact_submissions_received_total',
+    'Submissions stored, by kind (contact, accessibility) and whether suspected spam.',
+    ['kind', 'spam'],
+  );
 
-  readonly deliveries = new Counter({
-    name: 'notification_deliveries_total',
-    help: 'Delivery attempts by channel and outcome (sent, retry, failed).',
-    labelNames: ['channel', 'outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly deliveries = this.counter(
+    'notification_deliveries_total',
+    'Delivery attempts by channel and outcome (sent, retry, failed).',
+    ['channel', 'outcome'],
+  );
 
-  readonly bookings = new Counter({
-    name: 'scheduler_booking_events_total',
-    help: 'Scheduler webhook events applied, by scheduler (calendly, cal.com) and action (booked, rescheduled, cancelled).',
-    labelNames: ['scheduler', 'action'] as const,
-    registers: [this.registry],
-  });
+  readonly bookings = this.counter(
+    'scheduler_booking_events_total',
+    'Scheduler webhook events applied, by scheduler (calendly, cal.com) and action (booked, rescheduled, cancelled).',
+    ['scheduler', 'action'],
+  );
 
-  readonly bookingRefusals = new Counter({
-    name: 'scheduler_booking_refusals_total',
-    help: 'Scheduler webhook deliveries refused, by scheduler and status (401 signature, 400 body, 422 event).',
-    labelNames: ['scheduler', 'status'] as const,
-    registers: [this.registry],
-  });
+  readonly bookingRefusals = this.counter(
+    'scheduler_booking_refusals_total',
+    'Scheduler webhook deliveries refused, by scheduler and status (401 signature, 400 body, 422 event).',
+    ['scheduler', 'status'],
+  );
+
+  /** A counter in this registry, with its labels. */
+  private counter<L extends string>(name: string, help: string, labelNames: readonly L[]) {
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
+  }
 
   /** Visitors' Core Web Vitals and the contact form's funnel (POST /api/measurements). */
   readonly field: FieldMetrics = fieldMetrics(this.registry);
