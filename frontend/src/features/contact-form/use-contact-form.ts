@@ -21,10 +21,10 @@ import {
 } from './form-funnel';
 import { useIdempotencyKey } from './use-idempotency-key';
 
-export type ContactFormStatus = 'idle' | 'submitting' | 'success' | 'failure';
+type ContactFormStatus = 'idle' | 'submitting' | 'success' | 'failure';
 
 /** The text fields as the form shows them, in order: the first with an error takes the focus. */
-export const VISIBLE_FIELDS: ContactTextField[] = ['name', 'email', 'company', 'role', 'message'];
+const VISIBLE_FIELDS: ContactTextField[] = ['name', 'email', 'company', 'role', 'message'];
 
 interface Options {
   /** Sent as the first line of the message, e.g. "Accessibility Feedback". */
