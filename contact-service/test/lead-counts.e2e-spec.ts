@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { DataSource } from 'typeorm';
-import { applyMigrations } from '../src/database/apply-migrations.js';
-import { dataSourceOptions } from '../src/database/data-source-options.js';
+import type { DataSource } from 'typeorm';
 import { settledCounts, settleLeadCounts } from '../src/leads/lead-counts.js';
 import { leadsCommand } from './support/console-client.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { stopApp } from './support/test-app.js';
+import { migratedDatabase, type TestDatabase } from './support/test-database.js';
 
 // The inbox's counts from settled totals (migration 1795900000000) against a plain count, on
 // real Postgres, after any sequence of what changes leads: new leads (now or with an old receipt
@@ -15,16 +14,10 @@ let db: TestDatabase;
 let dataSource: DataSource;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await applyMigrations(db.url, { timeoutMs: 60_000 });
-  dataSource = new DataSource(dataSourceOptions({ url: db.url, poolSize: 3, timeoutMs: 10_000 }));
-  await dataSource.initialize();
+  ({ db, dataSource } = await migratedDatabase(3));
 });
 
-afterAll(async () => {
-  await dataSource?.destroy();
-  await db?.drop();
-});
+afterAll(() => stopApp(dataSource, db));
 
 beforeEach(async () => {
   await db.query(`TRUNCATE contact_submissions CASCADE`);

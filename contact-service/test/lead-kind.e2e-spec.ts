@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { DataSource } from 'typeorm';
-import { applyMigrations } from '../src/database/apply-migrations.js';
-import { dataSourceOptions } from '../src/database/data-source-options.js';
+import type { DataSource } from 'typeorm';
 import { ACCESSIBILITY_PREFIX, kindOf } from '../src/leads/lead-kind.js';
 import { LeadWriter } from '../src/leads/lead-writer.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { stopApp } from './support/test-app.js';
+import { migratedDatabase, type TestDatabase } from './support/test-database.js';
 
 // A lead's kind is a column, set when the lead is written by the one rule
 // (src/leads/lead-kind.ts): for any message, including the ones that only almost begin with the
@@ -16,17 +15,11 @@ let dataSource: DataSource;
 let writer: LeadWriter;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await applyMigrations(db.url, { timeoutMs: 30_000 });
-  dataSource = new DataSource(dataSourceOptions({ url: db.url, poolSize: 2, timeoutMs: 10_000 }));
-  await dataSource.initialize();
+  ({ db, dataSource } = await migratedDatabase(2));
   writer = new LeadWriter(dataSource, ['email'], 10_000);
 });
 
-afterAll(async () => {
-  await dataSource?.destroy();
-  await db?.drop();
-});
+afterAll(() => stopApp(dataSource, db));
 
 /** Postgres text holds no NUL; the DTO refuses control characters before a message is stored. */
 const text = fc.string({ unit: 'grapheme', maxLength: 40 }).map((s) => s.replaceAll('\0', ''));

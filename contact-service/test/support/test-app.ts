@@ -36,17 +36,22 @@ export async function appOnNewDatabase(
   return { db, service: await startTestApp(db.url, overrides) };
 }
 
-type Started = { close(): Promise<unknown> } | { stop(): Promise<unknown> } | TestDatabase;
+type Started =
+  | { close(): Promise<unknown> }
+  | { stop(): Promise<unknown> }
+  | { destroy(): Promise<unknown> }
+  | TestDatabase;
 
 /**
- * Stops what a file's beforeAll started, in the order given (the services, then their database,
- * dropped): what its afterAll does, whatever got started before a failure.
+ * Stops what a file's beforeAll started, in the order given (the services and connections, then
+ * their database, dropped): what its afterAll does, whatever got started before a failure.
  */
 export async function stopApp(...started: (Started | undefined)[]): Promise<void> {
   for (const part of started) {
     if (!part) continue;
     if ('drop' in part) await part.drop();
     else if ('close' in part) await part.close();
+    else if ('destroy' in part) await part.destroy();
     else await part.stop();
   }
 }

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { DataSource } from 'typeorm';
 import { started } from './release.js';
+import { applyMigrations } from '../../src/database/apply-migrations.js';
+import { dataSourceOptions } from '../../src/database/data-source-options.js';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +14,22 @@ export interface TestDatabase {
   /** Runs SQL directly, outside the service, to check what was really stored. */
   query<T extends pg.QueryResultRow>(sql: string, values?: unknown[]): Promise<T[]>;
   drop(): Promise<void>;
+}
+
+/**
+ * A new database with the migrations applied, and a connection of `poolSize` to it, for a file
+ * that works on the tables directly: its beforeAll.
+ */
+export async function migratedDatabase(
+  poolSize: number,
+): Promise<{ db: TestDatabase; dataSource: DataSource }> {
+  const db = await createTestDatabase();
+  await applyMigrations(db.url, { timeoutMs: 60_000 });
+  const dataSource = new DataSource(
+    dataSourceOptions({ url: db.url, poolSize, timeoutMs: 10_000 }),
+  );
+  await dataSource.initialize();
+  return { db, dataSource };
 }
 
 /**
