@@ -22,11 +22,19 @@ function renderForm(props: Parameters<typeof ContactFormRoot>[0] = {}) {
   return { user, ...render(<ContactFormRoot {...props} />) };
 }
 
+/** The required fields as fillRequired types them, and as the body sends them. */
+const REQUIRED = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: 'Northbridge Capital',
+  role: 'Managing Director',
+};
+
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/Full name/), 'Ada Lovelace');
-  await user.type(screen.getByLabelText(/Work email/), 'ada@example.com');
-  await user.type(screen.getByLabelText(/Company/), 'Northbridge Capital');
-  await user.type(screen.getByLabelText(/Role/), 'Managing Director');
+  await user.type(screen.getByLabelText(/Full name/), REQUIRED.name);
+  await user.type(screen.getByLabelText(/Work email/), REQUIRED.email);
+  await user.type(screen.getByLabelText(/Company/), REQUIRED.company);
+  await user.type(screen.getByLabelText(/Role/), REQUIRED.role);
 }
 
 function sentBody(spy: { mock: { calls: unknown[][] } }, call = 0): unknown {
@@ -40,6 +48,14 @@ function sentKeys(spy: { mock: { calls: unknown[][] } }): (string | undefined)[]
     const headers = (call[1] as RequestInit | undefined)?.headers as Record<string, string>;
     return headers['Idempotency-Key'];
   });
+}
+
+/** The second request carries a key of its own: both keys are UUIDs, and they differ. */
+function expectNewKey(spy: { mock: { calls: unknown[][] } }) {
+  const [first, second] = sentKeys(spy);
+  expect(first).toMatch(UUID);
+  expect(second).toMatch(UUID);
+  expect(second).not.toBe(first);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -122,10 +138,7 @@ describe('contact form', () => {
     expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/contact');
     expect(fetchSpy.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', credentials: 'include' });
     expect(sentBody(fetchSpy)).toEqual({
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      company: 'Northbridge Capital',
-      role: 'Managing Director',
+      ...REQUIRED,
       message: 'A pilot for our M&A team.',
     });
 
@@ -213,10 +226,7 @@ describe('contact form', () => {
 
     await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
     expect(sentBody(fetchSpy)).toEqual({
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      company: 'Northbridge Capital',
-      role: 'Managing Director',
+      ...REQUIRED,
       message: 'Subject: Accessibility Feedback\n\n',
     });
   });
@@ -234,10 +244,7 @@ describe('honeypot', () => {
 
     await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
     expect(sentBody(fetchSpy)).toEqual({
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      company: 'Northbridge Capital',
-      role: 'Managing Director',
+      ...REQUIRED,
       message: '',
       contact_me_by_fax_only: true,
     });
@@ -278,10 +285,7 @@ describe('Idempotency-Key', () => {
     await user.click(submitButton());
     await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
 
-    const [first, second] = sentKeys(fetchSpy);
-    expect(first).toMatch(UUID);
-    expect(second).toMatch(UUID);
-    expect(second).not.toBe(first);
+    expectNewKey(fetchSpy);
   });
 
   it('is new for the next form after a success', async () => {
@@ -297,10 +301,7 @@ describe('Idempotency-Key', () => {
     await user.click(submitButton());
     await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
 
-    const [first, second] = sentKeys(fetchSpy);
-    expect(first).toMatch(UUID);
-    expect(second).toMatch(UUID);
-    expect(second).not.toBe(first);
+    expectNewKey(fetchSpy);
     // The same values as before: only the key tells the service this is a new request.
     expect(sentBody(fetchSpy, 1)).toEqual(sentBody(fetchSpy, 0));
   });
