@@ -117,30 +117,20 @@ describe('enrolment', () => {
     // Opening the link again shows the same secret (an app may have read it already).
     expect((await client.call('POST', '/enrolment/open', { token })).body.totpSecret).toBe(secret);
 
-    const weak = await client.call('POST', '/enrolment/finish', {
-      token,
-      password: 'grace.hopper1',
-      code: codeOf(secret),
-    });
+    const finish = (password: string, code: string) =>
+      client.call('POST', '/enrolment/finish', { token, password, code });
+    const weak = await finish('grace.hopper1', codeOf(secret));
     expect([weak.status, weak.body.message]).toEqual([
       400,
       expect.stringContaining('too easy to guess'),
     ]);
-    const wrongCode = await client.call('POST', '/enrolment/finish', {
-      token,
-      password: PASSWORD,
-      code: '000000',
-    });
+    const wrongCode = await finish(PASSWORD, '000000');
     expect([wrongCode.status, wrongCode.body.message]).toEqual([
       400,
       expect.stringContaining('code is not right'),
     ]);
 
-    const done = await client.call('POST', '/enrolment/finish', {
-      token,
-      password: PASSWORD,
-      code: codeOf(secret),
-    });
+    const done = await finish(PASSWORD, codeOf(secret));
     expect(done.status).toBe(200);
     expect(done.body.recoveryCodes).toHaveLength(10);
     expect(done.headers.get('set-cookie')).toMatch(
