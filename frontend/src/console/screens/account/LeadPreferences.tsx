@@ -7,6 +7,7 @@ import {
 } from '../../api/console-api';
 import { Field } from '../../ui/Field';
 import { Problem } from '../../ui/Problem';
+import { QueryState } from '../../ui/QueryState';
 
 const PROBLEM_ID = 'lead-preferences-problem';
 
@@ -25,12 +26,7 @@ export function LeadPreferencesSection() {
     <section aria-labelledby={`${id}-title`} className="panel">
       <h2 id={`${id}-title`}>Leads</h2>
       <p>How new leads and the reminders about your leads reach you.</p>
-      {preferences.isLoading && <p role="status">Loading…</p>}
-      {preferences.isError && (
-        <p role="alert" className="problem">
-          {problemText(preferences.error)}
-        </p>
-      )}
+      <QueryState query={preferences} />
       {preferences.data && <LeadPreferencesForm stored={preferences.data} />}
     </section>
   );

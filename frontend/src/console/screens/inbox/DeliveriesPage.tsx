@@ -7,6 +7,7 @@ import { Problem } from '../../ui/Problem';
 import { channelText } from './LeadDeliveries';
 import { purposeText, timeText } from './words';
 import { ColumnHeads } from '../../ui/ColumnHeads';
+import { QueryState } from '../../ui/QueryState';
 
 /** Failed and pending notifications across leads, the newest 200, with "deliver again". */
 export function DeliveriesPage() {
@@ -47,12 +48,7 @@ export function DeliveriesPage() {
       </nav>
       <Problem id="deliveries-problem" text={problem} />
       <p role="status">{done}</p>
-      {deliveries.isLoading && <p role="status">Loading…</p>}
-      {deliveries.isError && (
-        <p role="alert" className="problem">
-          {problemText(deliveries.error)}
-        </p>
-      )}
+      <QueryState query={deliveries} />
       {deliveries.data?.length === 0 && <p>None {status === 'failed' ? 'failed' : 'pending'}.</p>}
       {deliveries.data && deliveries.data.length > 0 && (
         <table>

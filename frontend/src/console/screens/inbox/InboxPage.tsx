@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { Me } from '../../api/console-api';
-import { problemText } from '../../api/console-api';
 import {
   exportUrl,
   INBOX_REFRESH_MS,
@@ -14,6 +13,7 @@ import { BulkActions } from './BulkActions';
 import { InboxFilters } from './InboxFilters';
 import { InboxTable } from './InboxTable';
 import { ALL_STATUSES, STATUS_LABELS } from './words';
+import { QueryState } from '../../ui/QueryState';
 
 /**
  * The inbox: newest first (or oldest), filtered by the URL's query, a page at a time (the link to
@@ -78,12 +78,7 @@ export function InboxPage({ me }: { me: Me }) {
           </ul>
         </nav>
       )}
-      {page.isLoading && <p role="status">Loading…</p>}
-      {page.isError && (
-        <p role="alert" className="problem">
-          {problemText(page.error)}
-        </p>
-      )}
+      <QueryState query={page} />
       {page.data && page.data.leads.length === 0 && (
         <p>{filter || after ? 'No lead matches this filter.' : 'No leads yet.'}</p>
       )}

@@ -28,6 +28,7 @@ import {
   timeText,
   UNOWNED,
 } from './words';
+import { QueryState } from '../../ui/QueryState';
 
 /** The subject line an accessibility report starts with (contract/contact-fields.json). */
 const ACCESSIBILITY_PREFIX = subjectLine.replace('{subject}', subjects.accessibility);
@@ -44,12 +45,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
       <p>
         <Link href="/">Back to the inbox</Link>
       </p>
-      {lead.isLoading && <p role="status">Loading…</p>}
-      {lead.isError && (
-        <p role="alert" className="problem">
-          {problemText(lead.error)}
-        </p>
-      )}
+      <QueryState query={lead} />
       {lead.data && <LeadDetails lead={lead.data} me={me} />}
     </>
   );

@@ -1,4 +1,3 @@
-import { problemText } from '../../api/console-api';
 import { useOverviewQuery, type LeadKind, type Overview } from '../../api/inbox-api';
 import { PageHeading } from '../../ui/PageHeading';
 import { BookedCalls } from './OverviewBookings';
@@ -6,6 +5,7 @@ import { FieldPerformance } from './OverviewField';
 import { OpenPromises, PromisesKept } from './OverviewPromises';
 import { hoursText, KIND_LABELS, KINDS, weekText } from './words';
 import { ColumnHeads } from '../../ui/ColumnHeads';
+import { QueryState } from '../../ui/QueryState';
 
 /**
  * The small overview of the last 12 weeks: leads per week by kind (a chart, and the same numbers
@@ -18,12 +18,7 @@ export function OverviewPage() {
   return (
     <>
       <PageHeading>Overview</PageHeading>
-      {overview.isLoading && <p role="status">Loading…</p>}
-      {overview.isError && (
-        <p role="alert" className="problem">
-          {problemText(overview.error)}
-        </p>
-      )}
+      <QueryState query={overview} />
       {overview.data && <OverviewDetails overview={overview.data} />}
     </>
   );
