@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Provider } from 'react-redux';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useMeQuery, type Me } from '../api/console-api';
@@ -26,6 +27,10 @@ function SignedIn({ screen }: { screen: (me: Me) => React.ReactNode }) {
   return <>{screen(me.data)}</>;
 }
 
+/** An admins' screen: a member who opens it is told it is for admins. */
+const forAdmins = (Screen: ComponentType) => (me: Me) =>
+  me.role === 'admin' ? <Screen /> : <AdminsOnlyPage />;
+
 export function ConsoleApp({ store }: { store: ReturnType<typeof createConsoleStore> }) {
   return (
     <Provider store={store}>
@@ -38,19 +43,13 @@ export function ConsoleApp({ store }: { store: ReturnType<typeof createConsoleSt
               <SignedIn screen={(me) => <AccountPage me={me} />} />
             </Route>
             <Route path="/admin/accounts">
-              <SignedIn
-                screen={(me) => (me.role === 'admin' ? <AccountsPage /> : <AdminsOnlyPage />)}
-              />
+              <SignedIn screen={forAdmins(AccountsPage)} />
             </Route>
             <Route path="/admin/audit">
-              <SignedIn
-                screen={(me) => (me.role === 'admin' ? <AuditPage /> : <AdminsOnlyPage />)}
-              />
+              <SignedIn screen={forAdmins(AuditPage)} />
             </Route>
             <Route path="/admin/erasure">
-              <SignedIn
-                screen={(me) => (me.role === 'admin' ? <ErasurePage /> : <AdminsOnlyPage />)}
-              />
+              <SignedIn screen={forAdmins(ErasurePage)} />
             </Route>
             <Route path="/leads/:id">
               {({ id }: { id: string }) => (
