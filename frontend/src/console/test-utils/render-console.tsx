@@ -7,6 +7,9 @@ import { createConsoleStore } from '../app/store';
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** The API's answer to a request the test does not play: a 404 in the documented shape. */
+export const notFound = () => json({ status: 404, error: 'Not Found', message: 'No.' }, 404);
+
 /** The console's API played in memory for one test: every request the screens send goes to `api`. */
 export function answerRequests(api: (url: string, init?: RequestInit) => Response) {
   jest

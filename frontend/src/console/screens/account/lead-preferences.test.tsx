@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LeadPreferences } from '../../api/console-api';
-import { answerRequests, json, renderConsole } from '../../test-utils/render-console';
+import { answerRequests, json, notFound, renderConsole } from '../../test-utils/render-console';
 
 // The account screen's "Leads" form against a console API played in memory: what it shows as
 // stored, what it sends, what is announced, and a refusal.
@@ -27,7 +27,7 @@ function api(url: string, init?: RequestInit): Response {
     return json(sent);
   }
   if (url.startsWith('/api/console/account/')) return json([]);
-  return json({ status: 404, error: 'Not Found', message: 'No.' }, 404);
+  return notFound();
 }
 
 beforeEach(() => {

@@ -3,7 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AccountInfo } from '../../api/admin-api';
 import { operatorAccount } from '../../test-utils/lead-fixtures';
-import { answerRequests, json, renderConsole } from '../../test-utils/render-console';
+import {
+  answerRequests,
+  json,
+  notFound,
+  renderConsole as open,
+} from '../../test-utils/render-console';
 
 // The admins' screens, accounts and audit trail, against a console API played in memory: what an
 // admin sees, where focus goes, what is announced, and what is sent. (e2e/tests/console.spec.ts
@@ -62,7 +67,7 @@ function api(url: string, init?: RequestInit): Response {
       older: before ? null : '9',
     });
   }
-  return json({ status: 404, error: 'Not Found', message: 'No.' }, 404);
+  return notFound();
 }
 
 beforeEach(() => {
@@ -70,8 +75,6 @@ beforeEach(() => {
   calls = [];
   answerRequests(api);
 });
-
-const open = renderConsole;
 
 describe('the accounts screen', () => {
   it('adds an account and shows its link once, focused, with where to send it', async () => {

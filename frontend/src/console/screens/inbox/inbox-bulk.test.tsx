@@ -6,7 +6,7 @@ import type { InboxEntry } from '../../api/inbox-api';
 import type { BulkRequest } from '../../api/inbox-api';
 import { inboxEntry, operatorAccount } from '../../test-utils/lead-fixtures';
 import { ALL_STATUSES, STATUS_LABELS, STATUSES_OF } from './words';
-import { answerRequests, json, renderConsole } from '../../test-utils/render-console';
+import { answerRequests, json, notFound, renderConsole } from '../../test-utils/render-console';
 
 // The inbox's bulk actions against a console API played in memory: what is offered to whom, the
 // one call's body, and how refusals are announced and kept selected.
@@ -64,7 +64,7 @@ function api(url: string, init?: RequestInit): Response {
     pageReads += 1;
     return json({ leads, next: null });
   }
-  return json({ status: 404, error: 'Not Found', message: 'No.' }, 404);
+  return notFound();
 }
 
 beforeEach(() => {

@@ -3,7 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Delivery, Overview } from '../../api/inbox-api';
 import { inboxEntry } from '../../test-utils/lead-fixtures';
-import { answerRequests, json, renderConsole } from '../../test-utils/render-console';
+import {
+  answerRequests,
+  json,
+  notFound,
+  renderConsole as open,
+} from '../../test-utils/render-console';
 
 // The inbox, the overview and the notifications screen with owners and promises (issue 30),
 // against a console API played in memory.
@@ -53,7 +58,7 @@ function api(url: string, init?: RequestInit): Response {
     return json({ leads: LEADS, next: null });
   if (url === '/api/console/overview') return json(overview);
   if (url.startsWith('/api/console/deliveries')) return json([FAILED]);
-  return json({ status: 404, error: 'Not Found', message: 'No.' }, 404);
+  return notFound();
 }
 
 beforeEach(() => {
@@ -61,8 +66,6 @@ beforeEach(() => {
   calls = [];
   answerRequests(api);
 });
-
-const open = renderConsole;
 
 describe('the inbox', () => {
   it('shows each lead’s owner and promise, and filters by owner and due soon in the address', async () => {

@@ -5,7 +5,7 @@ import type { AccountInfo } from '../../api/admin-api';
 import type { Me } from '../../api/console-api';
 import type { Delivery, HistoryEntry, Lead } from '../../api/inbox-api';
 import { openedLead, operatorAccount } from '../../test-utils/lead-fixtures';
-import { answerRequests, json, renderConsole } from '../../test-utils/render-console';
+import { answerRequests, json, notFound, renderConsole } from '../../test-utils/render-console';
 
 // The lead screen's owner, promise, history and notifications against a console API played in
 // memory: what a member and an admin see, what is sent, where focus goes, what is announced.
@@ -56,7 +56,7 @@ function api(url: string, init?: RequestInit): Response {
     lead = { ...lead, owner, history: [...lead.history, event] };
     return json(lead);
   }
-  return json({ status: 404, error: 'Not Found', message: 'No.' }, 404);
+  return notFound();
 }
 
 beforeEach(() => {

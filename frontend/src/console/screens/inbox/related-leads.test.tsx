@@ -3,7 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InboxEntry, Lead, RelatedLead } from '../../api/inbox-api';
 import { inboxEntry, openedLead } from '../../test-utils/lead-fixtures';
-import { answerRequests, json, renderConsole } from '../../test-utils/render-console';
+import {
+  answerRequests,
+  json,
+  notFound,
+  renderConsole as open,
+} from '../../test-utils/render-console';
 
 // The earlier leads from the same person or company: counted in the inbox's rows, listed on the
 // lead's screen, against a console API played in memory.
@@ -32,7 +37,7 @@ function api(url: string): Response {
     return json({ leads, next: null });
   if (url === '/api/console/leads/L1') return json(lead);
   if (url === '/api/console/leads/L0') return json({ ...baseLead(), id: 'L0', name: 'Ada L.' });
-  return json({ status: 404, error: 'Not Found', message: 'No.' }, 404);
+  return notFound();
 }
 
 beforeEach(() => {
@@ -40,8 +45,6 @@ beforeEach(() => {
   lead = baseLead();
   answerRequests(api);
 });
-
-const open = renderConsole;
 
 describe('the inbox’s rows', () => {
   it('say how many earlier leads came from the same person or company', async () => {
