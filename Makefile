@@ -48,7 +48,7 @@ test: $(NPM_STAMP) ## Unit and integration tests of every package
 	@echo "Running tests on node $$(node --version)"
 	npm test --workspaces --if-present
 
-openapi: $(NPM_STAMP) ## The console's API document (contract/console-api.json) from the service, and the console's client from it
+openapi: $(NPM_STAMP) ## The API documents (contract/contact-api.json, console-api.json) from the service, and the console's client from it
 	npm run --silent build -w contact-service
 	npm run --silent openapi -w contact-service
 	cd frontend && npx rtk-query-codegen-openapi openapi-config.mjs

@@ -1,7 +1,6 @@
 import {
   Controller,
   Headers,
-  HttpCode,
   HttpException,
   NotFoundException,
   Post,
@@ -9,23 +8,41 @@ import {
   UseGuards,
   type RawBodyRequest,
 } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiProperty } from '@nestjs/swagger';
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import { EnvironmentService } from '../config/environment.service.js';
 import { apiError } from '../http/api-error.js';
 import { JsonOnlyGuard } from '../http/json-only.guard.js';
+import { Operation, Refusals } from '../http/operation.js';
 import { MetricsService } from '../metrics/metrics.service.js';
-import { BookingRefusal, type BookingEvent, type Scheduler } from './booking-event.js';
+import {
+  BOOKING_BODY_LIMIT_BYTES,
+  BookingRefusal,
+  type BookingEvent,
+  type Scheduler,
+} from './booking-event.js';
 import { BookingsService } from './bookings.service.js';
 import { readCalCom } from './cal-com.js';
 import { readCalendly } from './calendly.js';
 import { verifyCalCom, verifyCalendly } from './signatures.js';
 
 /** What the scheduler is told when an event is committed (or was, at an earlier delivery). */
-export interface BookingAnswer {
-  status: 'applied' | 'already applied';
+export class BookingAnswer {
+  @ApiProperty({ enum: ['applied', 'already applied'] }) status!: 'applied' | 'already applied';
 }
 
+/** What each webhook is answered besides its 200 (docs/bookings.md): a sentence, nothing stored. */
+const REFUSED = {
+  400: 'The body is not JSON, or a field the product needs is missing or of the wrong type.',
+  401: 'The signature is missing, wrong, or (Calendly) more than 3 minutes old.',
+  404: "That scheduler's setting is not set.",
+  413: `The body is over ${BOOKING_BODY_LIMIT_BYTES / 1024} KB.`,
+  415: 'Not Content-Type: application/json.',
+  422: 'An event the endpoint does not apply.',
+  429: 'Too many deliveries from this address.',
+  503: 'The database is away for a moment: the scheduler retries.',
+};
 /**
  * The schedulers' webhooks, POST /api/bookings/calendly and /api/bookings/cal-com: each is on
  * when its secret is set (CALENDLY_WEBHOOK_SIGNING_KEY, CALCOM_WEBHOOK_SECRET), and the site's
@@ -44,7 +61,10 @@ export class BookingsController {
   ) {}
 
   @Post('calendly')
-  @HttpCode(200)
+  @Operation('calendlyEvent', BookingAnswer)
+  @ApiHeader({ name: 'Calendly-Webhook-Signature', required: true })
+  @ApiBody({ description: "Calendly's webhook payload (contract/scheduler-webhooks.json)." })
+  @Refusals(REFUSED)
   calendly(
     @Req() request: RawBodyRequest<FastifyRequest>,
     @Headers('calendly-webhook-signature') signature: string | undefined,
@@ -57,7 +77,10 @@ export class BookingsController {
   }
 
   @Post('cal-com')
-  @HttpCode(200)
+  @Operation('calComEvent', BookingAnswer)
+  @ApiHeader({ name: 'X-Cal-Signature-256', required: true })
+  @ApiBody({ description: "Cal.com's webhook payload (contract/scheduler-webhooks.json)." })
+  @Refusals(REFUSED)
   calCom(
     @Req() request: RawBodyRequest<FastifyRequest>,
     @Headers('x-cal-signature-256') signature: string | undefined,

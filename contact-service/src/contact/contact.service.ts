@@ -13,10 +13,12 @@ import { LeadWriter, type NewLead } from '../leads/lead-writer.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
+import { ApiProperty } from '@nestjs/swagger';
 
-export interface ContactReceipt {
-  id: string;
-  createdAt: Date;
+/** The 201 of a stored submission, and the answer to a repeated Idempotency-Key. */
+export class ContactReceipt {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() createdAt!: Date;
 }
 
 /** The 503 of a submission that may or may not have been stored: it says what is true. */

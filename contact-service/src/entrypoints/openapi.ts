@@ -1,21 +1,29 @@
-// `npm run openapi -w contact-service`: writes the console's API document to the contract
-// (contract/console-api.json), from which the console's client is generated (make openapi).
-// With --check it writes nothing and fails when the committed document is not the service's.
+// `npm run openapi -w contact-service`: writes the service's two API documents to the contract:
+// contract/contact-api.json (the public API) and contract/console-api.json (the console's, from
+// which the console's client is generated: make openapi). With --check it writes nothing and
+// fails when a committed document is not the service's.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { consoleApiDocument, documentText } from '../app/console-api-document.js';
+import { consoleApiDocument, contactApiDocument, documentText } from '../app/api-documents.js';
 
-const FILE = new URL('../../../../contract/console-api.json', import.meta.url);
+const documents = {
+  'contact-api.json': contactApiDocument,
+  'console-api.json': consoleApiDocument,
+};
 
-const text = documentText(await consoleApiDocument());
-if (process.argv.includes('--check')) {
-  if (readFileSync(FILE, 'utf8') !== text) {
+let stale = false;
+for (const [name, describe] of Object.entries(documents)) {
+  const file = new URL(`../../../../contract/${name}`, import.meta.url);
+  const text = documentText(await describe());
+  if (!process.argv.includes('--check')) {
+    writeFileSync(file, text);
+    console.log(`wrote contract/${name}`);
+  } else if (readFileSync(file, 'utf8') !== text) {
     console.error(
-      'contract/console-api.json is not what the service describes: run make openapi and commit it',
+      `contract/${name} is not what the service describes: run make openapi and commit it`,
     );
-    process.exit(1);
+    stale = true;
+  } else {
+    console.log(`contract/${name} is the service’s`);
   }
-  console.log('contract/console-api.json is the service’s');
-} else {
-  writeFileSync(FILE, text);
-  console.log('wrote contract/console-api.json');
 }
+if (stale) process.exit(1);

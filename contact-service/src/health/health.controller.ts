@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { ApiOperation } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import release from '@proposal-site/contract/release.json' with { type: 'json' };
 
@@ -16,12 +17,14 @@ export class HealthController {
   ) {}
 
   @Get('live')
+  @ApiOperation({ operationId: 'live', description: 'The process answers; with its release.' })
   @HealthCheck()
   async live() {
     return { ...(await this.health.check([])), version: release.version };
   }
 
   @Get('ready')
+  @ApiOperation({ operationId: 'ready', description: 'The process can reach its database.' })
   @HealthCheck()
   ready() {
     return this.health.check([() => this.database.pingCheck('database', { timeout: 1000 })]);

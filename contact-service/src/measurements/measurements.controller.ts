@@ -1,7 +1,10 @@
-import { BadRequestException, Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Post, UseGuards } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
+import { z } from 'zod';
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import { apiError } from '../http/api-error.js';
 import { JsonOnlyGuard } from '../http/json-only.guard.js';
+import { Operation, Refusals } from '../http/operation.js';
 import { MEASUREMENT_REFUSED, measurementBody } from './measurement-body.js';
 import { MeasurementsService } from './measurements.service.js';
 
@@ -20,7 +23,13 @@ export class MeasurementsController {
   constructor(private readonly measurements: MeasurementsService) {}
 
   @Post()
-  @HttpCode(204)
+  @Operation('recordMeasurements')
+  @ApiBody({ schema: z.toJSONSchema(measurementBody, { target: 'openapi-3.0' }) as object })
+  @Refusals({
+    400: 'A part of the body is not what contract/measurements.json allows: nothing is counted.',
+    415: 'The body is not UTF-8 JSON.',
+    429: 'Too many beacons from this address.',
+  })
   record(@Body() body: unknown): void {
     const parsed = measurementBody.safeParse(body);
     if (!parsed.success) {

@@ -1,4 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { MetricsService } from './metrics.service.js';
 
@@ -12,6 +13,9 @@ export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 
   @Get()
+  @ApiOperation({ operationId: 'metrics' })
+  @ApiProduces('text/plain')
+  @ApiOkResponse({ description: "Prometheus's text format (docs/monitoring.md)." })
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   scrape(): Promise<string> {
     return this.metrics.registry.metrics();

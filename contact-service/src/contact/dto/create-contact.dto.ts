@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { Absent } from '../../http/body-fields.js';
@@ -10,6 +11,7 @@ const messages = CONTACT_MESSAGES;
 
 /** The body of POST /api/contact; its limits, patterns and messages are the contract's. */
 export class CreateContactDto {
+  @ApiProperty({ minLength: 1, maxLength: CONTACT_LIMITS.name, description: 'Trimmed; one line.' })
   @Trim()
   @IsString({ message: messages.name.required })
   @IsNotEmpty({ message: messages.name.required })
@@ -17,6 +19,7 @@ export class CreateContactDto {
   @Matches(SINGLE_LINE, { message: messages.name.characters })
   name: string;
 
+  @ApiProperty({ maxLength: CONTACT_LIMITS.email, format: 'email', description: 'Trimmed.' })
   @Trim()
   @IsString({ message: messages.email.invalid })
   @IsNotEmpty({ message: messages.email.invalid })
@@ -24,6 +27,11 @@ export class CreateContactDto {
   @Matches(EMAIL_PATTERN, { message: messages.email.invalid })
   email: string;
 
+  @ApiProperty({
+    minLength: 1,
+    maxLength: CONTACT_LIMITS.company,
+    description: 'Trimmed; one line.',
+  })
   @Trim()
   @IsString({ message: messages.company.required })
   @IsNotEmpty({ message: messages.company.required })
@@ -31,6 +39,7 @@ export class CreateContactDto {
   @Matches(SINGLE_LINE, { message: messages.company.characters })
   company: string;
 
+  @ApiProperty({ minLength: 1, maxLength: CONTACT_LIMITS.role, description: 'Trimmed; one line.' })
   @Trim()
   @IsString({ message: messages.role.required })
   @IsNotEmpty({ message: messages.role.required })
@@ -38,6 +47,11 @@ export class CreateContactDto {
   @Matches(SINGLE_LINE, { message: messages.role.characters })
   role: string;
 
+  @ApiProperty({
+    required: false,
+    maxLength: CONTACT_LIMITS.message,
+    description: 'Line breaks and tabs allowed; empty is stored as null.',
+  })
   @Absent()
   @IsString({ message: messages.message.notText })
   @MaxLength(CONTACT_LIMITS.message, { message: messages.message.tooLong })
@@ -48,6 +62,7 @@ export class CreateContactDto {
    * The trap: a checkbox hidden from people and one that browsers never autofill, so only a bot
    * ticks it. The form sends it only when ticked; such a submission is kept, marked as spam.
    */
+  @ApiProperty({ required: false, description: 'The trap: sent only when a bot ticked it.' })
   @Absent()
   @IsBoolean({ message: messages.notAccepted })
   contact_me_by_fax_only?: boolean;
@@ -57,6 +72,12 @@ export class CreateContactDto {
    * deployment can send. Browsers autofill `website`, so a filled one marks the submission as
    * suspected spam, never discards it.
    */
+  @ApiProperty({
+    required: false,
+    maxLength: CONTACT_LIMITS.website,
+    deprecated: true,
+    description: 'The trap of earlier versions of the form.',
+  })
   @Absent()
   @IsString({ message: messages.notAccepted })
   @MaxLength(CONTACT_LIMITS.website, { message: messages.notAccepted })

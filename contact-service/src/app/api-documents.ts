@@ -1,0 +1,82 @@
+import release from '@proposal-site/contract/release.json' with { type: 'json' };
+import type { DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { parseEnv } from '../config/env.js';
+import { EnvironmentService } from '../config/environment.service.js';
+import { ApiErrorBody } from '../http/api-error.js';
+import { SESSION_COOKIE } from '../operators/console/session-cookie.js';
+import { AppModule } from './app.module.js';
+import { CONSOLE_PREFIX } from './console.factory.js';
+import { ConsoleAppModule } from './console.module.js';
+import { fastifyAdapter } from './fastify-adapter.js';
+
+/**
+ * The service's two APIs as their controllers and DTOs describe them (@nestjs/swagger), each
+ * written to the contract by `make openapi`: the public one (contract/contact-api.json: the
+ * form's POST, the beacon, the schedulers' webhooks, the probes and the metrics) and the
+ * console's (contract/console-api.json), from which the console's client is generated
+ * (frontend/openapi-config.mjs). Each is read from its app's modules in Nest's preview mode,
+ * which builds no provider: no database, no key, no port.
+ */
+async function described(
+  module: DynamicModule,
+  prefix: { path: string; exclude?: string[] },
+  describe: (builder: DocumentBuilder) => DocumentBuilder,
+): Promise<OpenAPIObject> {
+  const app = await NestFactory.create(module, fastifyAdapter(environment(), 1024), {
+    preview: true,
+    logger: false,
+    abortOnError: false,
+  });
+  app.setGlobalPrefix(prefix.path, { exclude: prefix.exclude ?? [] });
+  const config = describe(new DocumentBuilder().setVersion(release.version)).build();
+  const document = SwaggerModule.createDocument(app, config, {
+    extraModels: [ApiErrorBody],
+    operationIdFactory: (_controller, method) => method,
+  });
+  await app.close();
+  return document;
+}
+
+/** Preview mode reads the modules' shape only: these values reach no provider. */
+function environment(): EnvironmentService {
+  const env = parseEnv({
+    CONSOLE_SECRET_KEY: 'x'.repeat(64),
+    DATABASE_URL: 'postgres://preview@127.0.0.1/preview',
+  });
+  return new EnvironmentService(env, env.DATABASE_URL!);
+}
+
+/** The public API: what the site, the schedulers, the orchestrator and Prometheus call. */
+export function contactApiDocument(): Promise<OpenAPIObject> {
+  return described(
+    AppModule.forRoot(environment(), 'api'),
+    { path: 'api', exclude: ['metrics'] },
+    (builder) =>
+      builder
+        .setTitle('Contact API')
+        .setDescription(
+          'The contact-service on the public site (behind nginx, which proxies /api/ only) and on ' +
+            'its own port (the probes and /metrics). Every error has the body ApiErrorBody. ' +
+            'Generated from the service (npm run openapi -w contact-service).',
+        ),
+  );
+}
+
+/** The console's API, on the console server's own origin. */
+export function consoleApiDocument(): Promise<OpenAPIObject> {
+  return described(ConsoleAppModule.forRoot(environment()), { path: CONSOLE_PREFIX }, (builder) =>
+    builder
+      .setTitle("Operators' console API")
+      .setDescription(
+        "The operators' console's API, on the console server's own origin. Every answer is " +
+          'private (no-store); a signed-in session is a __Host- cookie; every error has the ' +
+          'body ApiErrorBody. Generated from the service (npm run openapi -w contact-service).',
+      )
+      .addCookieAuth(SESSION_COOKIE),
+  );
+}
+
+/** A document as the repository holds it: stable key order, two-space indent, a newline. */
+export const documentText = (document: OpenAPIObject) => `${JSON.stringify(document, null, 2)}\n`;
