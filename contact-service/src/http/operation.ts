@@ -11,8 +11,7 @@ import { ApiErrorBody } from './api-error.js';
 /**
  * A route as the OpenAPI documents describe it (contract/console-api.json, contact-api.json): its
  * name, which the console's generated hook takes (`setStatus` → `useSetStatusMutation`), and its
- * answer:
- * `type` (a class, [class] for a list) with 200, or 201 for what it creates; no type, 204.
+ * answer: `type` (a class, [class] for a list) with 200, or 201 for what it creates; no type, 204.
  */
 export function Operation(operationId: string, type?: Type | [Type], status?: 201) {
   if (!type)
