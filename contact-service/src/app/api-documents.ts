@@ -20,11 +20,12 @@ import { fastifyAdapter } from './fastify-adapter.js';
  * which builds no provider: no database, no key, no port.
  */
 async function described(
-  module: DynamicModule,
+  module: (environment: EnvironmentService) => DynamicModule,
   prefix: { path: string; exclude?: string[] },
   describe: (builder: DocumentBuilder) => DocumentBuilder,
 ): Promise<OpenAPIObject> {
-  const app = await NestFactory.create(module, fastifyAdapter(environment(), 1024), {
+  const environment = previewEnvironment();
+  const app = await NestFactory.create(module(environment), fastifyAdapter(environment, 1024), {
     preview: true,
     logger: false,
     abortOnError: false,
@@ -40,7 +41,7 @@ async function described(
 }
 
 /** Preview mode reads the modules' shape only: these values reach no provider. */
-function environment(): EnvironmentService {
+function previewEnvironment(): EnvironmentService {
   const env = parseEnv({
     CONSOLE_SECRET_KEY: 'x'.repeat(64),
     DATABASE_URL: 'postgres://preview@127.0.0.1/preview',
@@ -51,7 +52,7 @@ function environment(): EnvironmentService {
 /** The public API: what the site, the schedulers, the orchestrator and Prometheus call. */
 export function contactApiDocument(): Promise<OpenAPIObject> {
   return described(
-    AppModule.forRoot(environment(), 'api'),
+    (environment) => AppModule.forRoot(environment, 'api'),
     { path: 'api', exclude: ['metrics'] },
     (builder) =>
       builder
@@ -66,7 +67,7 @@ export function contactApiDocument(): Promise<OpenAPIObject> {
 
 /** The console's API, on the console server's own origin. */
 export function consoleApiDocument(): Promise<OpenAPIObject> {
-  return described(ConsoleAppModule.forRoot(environment()), { path: CONSOLE_PREFIX }, (builder) =>
+  return described(ConsoleAppModule.forRoot, { path: CONSOLE_PREFIX }, (builder) =>
     builder
       .setTitle("Operators' console API")
       .setDescription(

@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { createConsoleApp } from '../../src/app/console.factory.js';
 import { closeGracefully } from '../../src/app/app.factory.js';
-import { applyMigrations } from '../../src/database/apply-migrations.js';
 import { leadsCommandContext } from '../../src/app/leads-command.module.js';
 import { leadsProgram } from '../../src/cli/leads-program.js';
 import { operatorTools } from '../../src/cli/operator-tools.js';
@@ -14,7 +13,7 @@ import { EnvironmentService } from '../../src/config/environment.service.js';
 import { Clock } from '../../src/operators/clock.js';
 import { started } from './release.js';
 import { request, type Answer } from './test-app.js';
-import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { createMigratedDatabase, type TestDatabase } from './test-database.js';
 
 export interface RunningConsole {
   app: NestFastifyApplication;
@@ -29,8 +28,7 @@ export interface RunningConsole {
 export async function consoleOnNewDatabase(
   overrides: Record<string, string> = {},
 ): Promise<{ db: TestDatabase; console_: RunningConsole }> {
-  const db = await createTestDatabase();
-  await applyMigrations(db.url, { timeoutMs: 60_000 });
+  const db = await createMigratedDatabase();
   return { db, console_: await startConsole(db.url, overrides) };
 }
 

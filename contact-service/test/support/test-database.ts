@@ -16,6 +16,13 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** A new database with the migrations applied, as a service's start applies them. */
+export async function createMigratedDatabase(): Promise<TestDatabase> {
+  const db = await createTestDatabase();
+  await applyMigrations(db.url, { timeoutMs: 60_000 });
+  return db;
+}
+
 /**
  * A new database with the migrations applied, and a connection of `poolSize` to it, for a file
  * that works on the tables directly: its beforeAll.
@@ -23,8 +30,7 @@ export interface TestDatabase {
 export async function migratedDatabase(
   poolSize: number,
 ): Promise<{ db: TestDatabase; dataSource: DataSource }> {
-  const db = await createTestDatabase();
-  await applyMigrations(db.url, { timeoutMs: 60_000 });
+  const db = await createMigratedDatabase();
   const dataSource = new DataSource(
     dataSourceOptions({ url: db.url, poolSize, timeoutMs: 10_000 }),
   );
