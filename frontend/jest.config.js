@@ -1,14 +1,14 @@
+import { readFileSync } from 'node:fs';
+
 // Vite replaces import.meta.env at build time; in tests the same variables are replaced by swc
 // with `undefined`, so the example defaults of site-config apply (CommonJS has no import.meta).
+// The variables are the ones site-config.ts names, read from it.
 const siteEnvVariables = [
-  'VITE_BRAND_NAME',
-  'VITE_SITE_URL',
-  'VITE_CONTACT_EMAIL',
-  'VITE_ACCESSIBILITY_EMAIL',
-  'VITE_PRIVACY_EMAIL',
-  'VITE_SCHEDULER_URL',
-  'VITE_SECURITY_CONTACT',
-  'VITE_SECURITY_POLICY_URL',
+  ...new Set(
+    readFileSync(new URL('./src/shared/site-config.ts', import.meta.url), 'utf8').match(
+      /\bVITE_[A-Z_]+\b/g,
+    ),
+  ),
 ];
 
 const swcConfig = {

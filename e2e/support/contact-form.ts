@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { spec } from './site.ts';
 
 export const CONTACT_PATH = '/api/contact';
 
@@ -41,6 +42,22 @@ export function contactForm(page: Page, section: '#contact' | '#accessibility-fe
 /** The open toasts, inside Radix's "Notifications" region. */
 export function openToasts(page: Page): Locator {
   return page.getByRole('region', { name: /^Notifications/ }).locator('li[data-state="open"]');
+}
+
+/**
+ * Opens the landing page (`/`) or the accessibility page, fills its form with `values`, sends it
+ * and waits for the success toast.
+ */
+export async function sendThroughSite(
+  page: Page,
+  path: '/' | '/accessibility',
+  values: ContactValues,
+): Promise<void> {
+  await page.goto(path);
+  const form = contactForm(page, path === '/' ? '#contact' : '#accessibility-feedback');
+  await form.fill(values);
+  await form.submit.click();
+  await expect(openToasts(page)).toContainText(spec.successToast, { timeout: 15_000 });
 }
 
 /** Records every POST to the contact API the page makes from now on. */

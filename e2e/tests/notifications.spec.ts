@@ -1,6 +1,5 @@
-import { contactForm, openToasts } from '../support/contact-form.ts';
+import { sendThroughSite } from '../support/contact-form.ts';
 import { mailApi, mailWithSubject, sourceOf } from '../support/mail.ts';
-import { spec } from '../support/site.ts';
 import { uniqueEmail } from '../support/stack.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -11,8 +10,6 @@ test.skip(!mailApi, 'the stack has no mail catcher (E2E_MAIL_API is not set)');
 test('a request sent through the site arrives as a mail, Reply-To the prospect', async ({
   page,
 }) => {
-  await page.goto('/');
-  const form = contactForm(page, '#contact');
   const values = {
     name: 'Ines Duarte',
     email: uniqueEmail('notified'),
@@ -20,9 +17,7 @@ test('a request sent through the site arrives as a mail, Reply-To the prospect',
     role: 'Head of ECM',
     message: 'Please call me about the pilot.',
   };
-  await form.fill(values);
-  await form.submit.click();
-  await expect(openToasts(page)).toContainText(spec.successToast, { timeout: 15_000 });
+  await sendThroughSite(page, '/', values);
 
   const mail = await mailWithSubject(values.company);
   expect(mail.subject).toBe(
@@ -35,8 +30,6 @@ test('a request sent through the site arrives as a mail, Reply-To the prospect',
 });
 
 test('accessibility feedback goes to the accessibility inbox', async ({ page }) => {
-  await page.goto('/accessibility');
-  const form = contactForm(page, '#accessibility-feedback');
   const values = {
     name: 'Sam Okafor',
     email: uniqueEmail('a11y-notified'),
@@ -44,9 +37,7 @@ test('accessibility feedback goes to the accessibility inbox', async ({ page }) 
     role: 'Analyst',
     message: 'The focus ring on the footer is faint.',
   };
-  await form.fill(values);
-  await form.submit.click();
-  await expect(openToasts(page)).toContainText(spec.successToast, { timeout: 15_000 });
+  await sendThroughSite(page, '/accessibility', values);
 
   const mail = await mailWithSubject(values.company);
   expect(mail.subject).toBe(

@@ -155,7 +155,7 @@ status=$(curl -s -g -o /dev/null -w '%{http_code}' -X POST "http://[::1]:${site#
   -H 'Content-Type: application/json' -H 'X-Forwarded-For: 203.0.113.77' --data "$valid")
 check "a visitor behind the second trusted proxy (::1) has a limit of their own" status_is "$status" 201
 check "an entry that is not an address stops the start with one line naming REAL_IP_FROM" bash -c \
-  "out=\$(REAL_IP_FROM='10.0.0.0/8,nginx' NGINX_ENVSUBST_OUTPUT_DIR='$tmp' infra/nginx/docker-entrypoint.d/15-real-ip.sh 2>&1); [[ \$? != 0 && \$out == *REAL_IP_FROM*nginx* && \$(wc -l <<<\"\$out\") == 1 ]]"
+  "out=\$(REAL_IP_FROM='10.0.0.0/8,nginx' NGINX_ENVSUBST_OUTPUT_DIR='$tmp' infra/nginx/docker-entrypoint.d/15-address-lists.sh 2>&1); [[ \$? != 0 && \$out == *REAL_IP_FROM*nginx* && \$(wc -l <<<\"\$out\") == 1 ]]"
 
 echo "A site built with example values says so at start"
 mkdir -p "$tmp/site"

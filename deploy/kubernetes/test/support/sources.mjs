@@ -153,9 +153,9 @@ export function nginxSettings() {
     const text = read(join('infra/nginx/templates', template));
     for (const [, name] of text.matchAll(/\$\{([A-Z][A-Z0-9_]*)\}/g)) names.add(name);
   }
-  const realIp = read('infra/nginx/docker-entrypoint.d/15-real-ip.sh');
-  if (realIp.includes('REAL_IP_FROM')) names.add('REAL_IP_FROM');
-  const consoleAllow = read('infra/nginx/docker-entrypoint.d/25-console-allow.sh');
-  if (consoleAllow.includes('CONSOLE_ALLOW_FROM')) names.add('CONSOLE_ALLOW_FROM');
+  const addressLists = read('infra/nginx/docker-entrypoint.d/15-address-lists.sh');
+  for (const name of ['REAL_IP_FROM', 'CONSOLE_ALLOW_FROM']) {
+    if (addressLists.includes(name)) names.add(name);
+  }
   return names;
 }
