@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTACT_BODY_LIMIT_BYTES, CONTACT_LIMITS } from '../src/contact/contact-limits.js';
-import type { TestDatabase } from './support/test-database.js';
-import { appOnNewDatabase, stopApp, type RunningApp } from './support/test-app.js';
+import { serviceForThisFile } from './support/test-app.js';
 
 /** `units` UTF-16 code units of `character` (one or two units long). */
 const fill = (character: string, units: number) =>
@@ -30,11 +29,7 @@ const asciiJson = (value: unknown) =>
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 
-let db: TestDatabase;
-let service: RunningApp;
-
-beforeAll(async () => ({ db, service } = await appOnNewDatabase({ RATE_LIMIT_MAX: '10000' })));
-afterAll(() => stopApp(service, db));
+const app = serviceForThisFile({ RATE_LIMIT_MAX: '10000' });
 
 describe('the body limit holds every valid submission', () => {
   it.each([
@@ -48,11 +43,12 @@ describe('the body limit holds every valid submission', () => {
     const submission = largestSubmission(c);
     for (const body of [JSON.stringify(submission), asciiJson(submission)]) {
       expect(Buffer.byteLength(body)).toBeLessThanOrEqual(CONTACT_BODY_LIMIT_BYTES);
-      const answer = await service.post(body);
+      const answer = await app.service.post(body);
       expect(answer.status).toBe(201);
-      const [row] = await db.query('SELECT name, message FROM contact_submissions WHERE id = $1', [
-        answer.body.id,
-      ]);
+      const [row] = await app.db.query(
+        'SELECT name, message FROM contact_submissions WHERE id = $1',
+        [answer.body.id],
+      );
       expect(row).toEqual({ name: submission.name, message: submission.message });
     }
   });

@@ -9,7 +9,13 @@ import {
 } from './support/console-client.js';
 import { calCom, calendly, type Invitee } from './support/scheduler-payloads.js';
 import { SmtpSink } from './support/smtp-sink.js';
-import { request, startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
+import {
+  request,
+  startTestApp,
+  VALID_CONTACT,
+  type RunningApp,
+  stopApp,
+} from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 // The schedulers' bookings on their leads, on real Postgres and a real SMTP server: payloads in
@@ -58,13 +64,7 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await console_?.close();
-  await off?.close();
-  await api?.close();
-  await smtp?.stop();
-  await db?.drop();
-});
+afterAll(() => stopApp(console_, off, api, smtp, db));
 
 const soon = (days: number) => new Date(Date.now() + days * 24 * HOUR);
 

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import contract from '@proposal-site/contract/contact-payloads.json' with { type: 'json' };
 import release from '@proposal-site/contract/release.json' with { type: 'json' };
 import { ServiceUnavailableException } from '@nestjs/common';
 import { CONTACT_BODY_LIMIT_BYTES } from '../src/contact/contact-limits.js';
 import { ContactService } from '../src/contact/contact.service.js';
 import type { CreateContactDto } from '../src/contact/dto/create-contact.dto.js';
-import type { TestDatabase } from './support/test-database.js';
-import {
-  appOnNewDatabase,
-  request,
-  stopApp,
-  type Answer,
-  type RunningApp,
-} from './support/test-app.js';
+import { request, type Answer, serviceForThisFile } from './support/test-app.js';
+
+const app = serviceForThisFile({ RATE_LIMIT_MAX: '10000' });
 
 const table = contract as unknown as {
   valid: { name: string; payload: Record<string, unknown>; spam?: boolean }[];
@@ -20,10 +15,10 @@ const table = contract as unknown as {
 };
 const valid = table.valid[0]!.payload;
 
-let db: TestDatabase;
-let service: RunningApp;
 const count = async () =>
-  Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM contact_submissions'))[0]!.n);
+  Number(
+    (await app.db.query<{ n: string }>('SELECT count(*) AS n FROM contact_submissions'))[0]!.n,
+  );
 
 function expectErrorShape(answer: Answer, status: number) {
   expect(answer.status).toBe(status);
@@ -39,15 +34,12 @@ function expectErrorShape(answer: Answer, status: number) {
 }
 
 // A high limit: this file tests validation; rate-limit.e2e-spec.ts tests the limit.
-beforeAll(async () => ({ db, service } = await appOnNewDatabase({ RATE_LIMIT_MAX: '10000' })));
-afterAll(() => stopApp(service, db));
-
 describe('POST /api/contact with a valid body', () => {
   it('answers 201 with the id and time of the row it committed, holding exactly what was sent', async () => {
-    const answer = await service.post({ ...valid, name: '  Ada Lovelace ' });
+    const answer = await app.service.post({ ...valid, name: '  Ada Lovelace ' });
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({ id: expect.any(String), createdAt: expect.any(String) });
-    const rows = await db.query('SELECT * FROM contact_submissions WHERE id = $1', [
+    const rows = await app.db.query('SELECT * FROM contact_submissions WHERE id = $1', [
       answer.body.id,
     ]);
     expect(rows).toEqual([
@@ -88,9 +80,9 @@ describe('POST /api/contact with a valid body', () => {
       // Every fifth is caught by a trap: stored, never notified.
       ...(i % 5 === 4 ? { website: 'https://spam.example' } : {}),
     }));
-    const answers = await Promise.all(sent.map((body) => service.post(body)));
+    const answers = await Promise.all(sent.map((body) => app.service.post(body)));
     expect(answers.map((answer) => answer.status)).toEqual(sent.map(() => 201));
-    const rows = await db.query<{ id: string; name: string; email: string; spam: boolean }>(
+    const rows = await app.db.query<{ id: string; name: string; email: string; spam: boolean }>(
       `SELECT id, name, email, spam_reason IS NOT NULL AS spam, created_at FROM contact_submissions
         WHERE id = ANY($1::uuid[])`,
       [answers.map((answer) => answer.body.id)],
@@ -103,7 +95,7 @@ describe('POST /api/contact with a valid body', () => {
         spam: i % 5 === 4,
       }),
     );
-    const notified = await db.query<{ name: string }>(
+    const notified = await app.db.query<{ name: string }>(
       `SELECT s.name FROM notifications n JOIN contact_submissions s ON s.id = n.submission_id
         WHERE s.name LIKE 'Together %' ORDER BY s.name`,
     );
@@ -119,7 +111,7 @@ describe('POST /api/contact with a valid body', () => {
   });
 
   it('lets a submission the database refuses fail alone, not those stored with it', async () => {
-    const contacts = service.app.get(ContactService);
+    const contacts = app.service.app.get(ContactService);
     const dto = (name: string) => ({ ...valid, name }) as unknown as CreateContactDto;
     // The first runs alone; the other four go together, and one of them holds a NUL, which
     // Postgres refuses in text (the validation in front never lets one through).
@@ -138,7 +130,7 @@ describe('POST /api/contact with a valid body', () => {
     expect((answers[2] as PromiseRejectedResult).reason).toBeInstanceOf(
       ServiceUnavailableException,
     );
-    const stored = await db.query<{ name: string }>(
+    const stored = await app.db.query<{ name: string }>(
       `SELECT name FROM contact_submissions WHERE name LIKE 'Alone %' ORDER BY name`,
     );
     expect(stored.map((row) => row.name)).toEqual(['Alone 0', 'Alone 1', 'Alone 3', 'Alone 4']);
@@ -147,9 +139,9 @@ describe('POST /api/contact with a valid body', () => {
   it('stores an absent or empty message as null', async () => {
     const { message: _m, ...withoutMessage } = valid;
     for (const body of [withoutMessage, { ...valid, message: '' }]) {
-      const answer = await service.post(body);
+      const answer = await app.service.post(body);
       expect(answer.status).toBe(201);
-      const [row] = await db.query('SELECT message FROM contact_submissions WHERE id = $1', [
+      const [row] = await app.db.query('SELECT message FROM contact_submissions WHERE id = $1', [
         answer.body.id,
       ]);
       expect(row).toEqual({ message: null });
@@ -158,8 +150,8 @@ describe('POST /api/contact with a valid body', () => {
 
   it('stores the accessibility subject line exactly', async () => {
     const message = 'Subject: Accessibility Feedback\n\nThe footer links need more contrast.';
-    const answer = await service.post({ ...valid, message });
-    const [row] = await db.query('SELECT message FROM contact_submissions WHERE id = $1', [
+    const answer = await app.service.post({ ...valid, message });
+    const [row] = await app.db.query('SELECT message FROM contact_submissions WHERE id = $1', [
       answer.body.id,
     ]);
     expect(row).toEqual({ message });
@@ -169,12 +161,12 @@ describe('POST /api/contact with a valid body', () => {
     'accepts and stores the shared valid case: %s',
     async (_name, { payload, spam }) => {
       const before = await count();
-      const answer = await service.post(payload);
+      const answer = await app.service.post(payload);
       expect(answer.status).toBe(201);
       expect(answer.body).toEqual({ id: expect.any(String), createdAt: expect.any(String) });
       expect(await count()).toBe(before + 1);
       // A filled trap is answered like any success (a bot learns nothing) and kept, marked.
-      const [row] = await db.query<{ spam_reason: string | null }>(
+      const [row] = await app.db.query<{ spam_reason: string | null }>(
         'SELECT spam_reason FROM contact_submissions WHERE id = $1',
         [answer.body.id],
       );
@@ -184,9 +176,9 @@ describe('POST /api/contact with a valid body', () => {
   );
 
   it('echoes a well-formed X-Request-Id and makes one up otherwise', async () => {
-    const given = await service.post(valid, { 'x-request-id': 'abc123def456' });
+    const given = await app.service.post(valid, { 'x-request-id': 'abc123def456' });
     expect(given.headers.get('x-request-id')).toBe('abc123def456');
-    const invented = await service.post(valid, { 'x-request-id': 'not valid; has spaces' });
+    const invented = await app.service.post(valid, { 'x-request-id': 'not valid; has spaces' });
     expect(invented.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -238,7 +230,7 @@ describe('POST /api/contact with a hostile or malformed request', () => {
     'shared invalid case: %s → 400, documented shape, the contract’s messages, no row',
     async (_name, c) => {
       const before = await count();
-      const answer = await service.post(JSON.stringify(c.payload));
+      const answer = await app.service.post(JSON.stringify(c.payload));
       expectErrorShape(answer, 400);
       expect(answer.body.fields).toEqual(c.fields);
       expect(await count()).toBe(before);
@@ -249,7 +241,7 @@ describe('POST /api/contact with a hostile or malformed request', () => {
     '%s, documented shape, no row',
     async (_name, body, headers, status) => {
       const before = await count();
-      const answer = await service.post(body, headers);
+      const answer = await app.service.post(body, headers);
       expectErrorShape(answer, status);
       expect(await count()).toBe(before);
     },
@@ -260,7 +252,7 @@ describe('POST /api/contact with a hostile or malformed request', () => {
   });
 
   it('gives the fixed email message for a bad address (frontend/README.md)', async () => {
-    const answer = await service.post({ ...valid, email: 'ada@' });
+    const answer = await app.service.post({ ...valid, email: 'ada@' });
     expect(answer.body.fields).toEqual({ email: 'Please enter a valid email address.' });
   });
 });
@@ -273,21 +265,21 @@ describe('other routes', () => {
     ['DELETE', '/api/contact'],
     ['GET', '/.env'],
   ])('%s %s → JSON 404', async (method, path) => {
-    expectErrorShape(await request(`${service.baseUrl}${path}`, { method }), 404);
+    expectErrorShape(await request(`${app.service.baseUrl}${path}`, { method }), 404);
   });
 
   it('reports liveness and readiness', async () => {
-    const live = await request(`${service.baseUrl}/api/health/live`);
+    const live = await request(`${app.service.baseUrl}/api/health/live`);
     expect(live.status).toBe(200);
     expect(live.body.status).toBe('ok');
     expect(live.body.version).toBe(release.version);
-    const ready = await request(`${service.baseUrl}/api/health/ready`);
+    const ready = await request(`${app.service.baseUrl}/api/health/ready`);
     expect(ready.status).toBe(200);
     expect(ready.body).toMatchObject({ status: 'ok', info: { database: { status: 'up' } } });
   });
 
   it('sends security headers', async () => {
-    const answer = await request(`${service.baseUrl}/api/health/live`);
+    const answer = await request(`${app.service.baseUrl}/api/health/live`);
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
   });

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { expectsCreated, fuzzRequest, send, type FuzzRequest } from './support/contact-fuzz.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
-import { startTestApp, type RunningApp } from './support/test-app.js';
+import { startTestApp, type RunningApp, stopApp } from './support/test-app.js';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 300);
 const seed =
@@ -39,11 +39,7 @@ beforeAll(async () => {
   console.log(`Fuzzing ${contactUrl}: ${runs} runs, seed ${seed}`);
 });
 
-afterAll(async () => {
-  await rows?.end();
-  await service?.close();
-  await db?.drop();
-});
+afterAll(() => stopApp(rows, service, db));
 
 const count = async () =>
   Number(

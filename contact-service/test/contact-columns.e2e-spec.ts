@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { stopApp } from './support/test-app.js';
 import contract from '@proposal-site/contract/contact-fields.json' with { type: 'json' };
 import { applyMigrations } from '../src/database/apply-migrations.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
@@ -23,9 +24,7 @@ beforeAll(async () => {
   await applyMigrations(db.url, { timeoutMs: 30_000 });
 });
 
-afterAll(async () => {
-  await db?.drop();
-});
+afterAll(() => stopApp(db));
 
 describe('contact_submissions against the contract', () => {
   it('has, after the migrations, the column lengths of the contract', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SmtpSink } from './support/smtp-sink.js';
 import { freePort } from './support/free-port.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
-import { request, VALID_CONTACT } from './support/test-app.js';
+import { request, VALID_CONTACT, stopApp } from './support/test-app.js';
 
 // The real service in a process of its own, killed with SIGKILL while deliveries are in flight:
 // after a restart, every lead's mail arrives. Built first, so the test runs today's code.
@@ -46,10 +46,7 @@ beforeAll(async () => {
   port = await freePort();
 }, 120_000);
 
-afterAll(async () => {
-  await smtp?.stop();
-  await db?.drop();
-});
+afterAll(() => stopApp(smtp, db));
 
 describe('a crash while deliveries are in flight', () => {
   it('loses no lead: after SIGKILL and a restart, every mail arrives', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { TcpProxy } from './support/tcp-proxy.js';
-import { startTestApp, VALID_CONTACT as valid } from './support/test-app.js';
+import { startTestApp, VALID_CONTACT as valid, stopApp } from './support/test-app.js';
 
 let db: TestDatabase;
 let proxy: TcpProxy | undefined;
@@ -10,10 +10,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
 });
 
-afterAll(async () => {
-  await proxy?.close();
-  await db?.drop();
-});
+afterAll(() => stopApp(proxy, db));
 
 describe('shutting down', () => {
   it('finishes a request in flight, stores it, then refuses new connections', async () => {

@@ -7,7 +7,7 @@ import {
   type RunningConsole,
 } from './support/console-client.js';
 import { SmtpSink } from './support/smtp-sink.js';
-import { startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
+import { startTestApp, VALID_CONTACT, type RunningApp, stopApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 // The callback promise, owners, reminders and escalations on real Postgres: two services with
@@ -44,12 +44,7 @@ beforeAll(async () => {
   eve = (await enrolOperator(db.url, console_, 'eve', 'member')).client;
 });
 
-afterAll(async () => {
-  await console_?.close();
-  for (const api of apis ?? []) await api.close();
-  await smtp?.stop();
-  await db?.drop();
-});
+afterAll(() => stopApp(console_, ...(apis ?? []), smtp, db));
 
 /** A contact request through the form; answers its id and receipt time. */
 async function submit(name: string) {

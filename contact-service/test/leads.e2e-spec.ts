@@ -15,7 +15,7 @@ import {
   embeddedTestDatabase,
   type TestDatabase,
 } from './support/test-database.js';
-import { startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
+import { startTestApp, VALID_CONTACT, type RunningApp, stopApp } from './support/test-app.js';
 
 const contract = JSON.parse(
   readFileSync(join(__dirname, '../../contract/contact-payloads.json'), 'utf8'),
@@ -92,12 +92,7 @@ describe.each([
     context = await leadsContext(db.url, settings);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await service?.close();
-    await db?.drop();
-    await hooks?.close();
-  });
+  afterAll(() => stopApp(context, service, db, hooks));
 
   it('lists and shows leads with their kind and where each notification stands', async () => {
     const contact = await post({ ...VALID_CONTACT, email: 'list@bank.example' });

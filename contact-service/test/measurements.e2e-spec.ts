@@ -1,34 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
 import { MeasurementsService } from '../src/measurements/measurements.service.js';
 import { fieldPercentiles } from '../src/measurements/field-measurement-store.js';
-import type { TestDatabase } from './support/test-database.js';
 import { BEACONS_PER_SUBMISSION } from '../src/integrations/rate-limit/rate-limit.module.js';
 import {
   request,
   appOnNewDatabase,
   stopApp,
   VALID_CONTACT,
-  type RunningApp,
+  serviceForThisFile,
 } from './support/test-app.js';
 
-let db: TestDatabase;
-let service: RunningApp;
-
-beforeAll(async () => ({ db, service } = await appOnNewDatabase({ RATE_LIMIT_MAX: '10000' })));
-afterAll(() => stopApp(service, db));
+const app = serviceForThisFile({ RATE_LIMIT_MAX: '10000' });
 
 const beacon = (body: unknown, headers: Record<string, string> = {}) =>
-  request(`${service.baseUrl}/api/measurements`, {
+  request(`${app.service.baseUrl}/api/measurements`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-const metrics = async () => (await request(`${service.baseUrl}/metrics`)).text;
+const metrics = async () => (await request(`${app.service.baseUrl}/metrics`)).text;
 const tables = async () =>
-  (await db.query(
+  (await app.db.query(
     `SELECT (SELECT count(*) FROM contact_submissions)::int AS leads,
             (SELECT coalesce(sum(n), 0) FROM field_measurements)::int AS measured`,
   )) as { leads: number; measured: number }[];
@@ -72,9 +67,9 @@ describe('POST /api/measurements', () => {
     for (const value of [500, 700, 900, 2600]) {
       await beacon({ route: '/privacy', vitals: [{ name: 'LCP', value }] });
     }
-    await service.app.get(MeasurementsService).flush();
+    await app.service.app.get(MeasurementsService).flush();
     const privacy = (
-      await fieldPercentiles(service.app.get<DataSource>(getDataSourceToken()))
+      await fieldPercentiles(app.service.app.get<DataSource>(getDataSourceToken()))
     ).find((row) => row.route === '/privacy' && row.metric === 'LCP');
     // 4 views: 0.5, 0.8, 1 and 3 s buckets; the 3rd of 4 (75 %) is in the 1 s bucket.
     expect(privacy).toEqual({ route: '/privacy', metric: 'LCP', views: 4, p75: 1 });
@@ -93,7 +88,7 @@ describe('POST /api/measurements', () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ status: 400, error: 'Bad Request' });
     expect(String(answer.body.message)).toMatch(/^The measurements were not counted: /);
-    await service.app.get(MeasurementsService).flush();
+    await app.service.app.get(MeasurementsService).flush();
     expect(await tables()).toEqual(before);
   });
 

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { TestDatabase } from './support/test-database.js';
-import {
-  request,
-  appOnNewDatabase,
-  stopApp,
-  VALID_CONTACT,
-  type RunningApp,
-} from './support/test-app.js';
+import { describe, expect, it } from '@jest/globals';
+import { request, VALID_CONTACT, serviceForThisFile } from './support/test-app.js';
 
 // No channel configured: leads are stored and their emails wait, counted where operators look.
-let db: TestDatabase;
-let service: RunningApp;
 
-beforeAll(async () => ({ db, service } = await appOnNewDatabase({ RATE_LIMIT_MAX: '10000' })));
-afterAll(() => stopApp(service, db));
+const app = serviceForThisFile({ RATE_LIMIT_MAX: '10000' });
 
 describe('metrics and notifications that wait', () => {
   it('keeps a lead email pending while SMTP is not configured, and says so on /metrics', async () => {
-    expect((await service.post(VALID_CONTACT)).status).toBe(201);
-    expect((await service.post({ ...VALID_CONTACT, contact_me_by_fax_only: true })).status).toBe(
-      201,
-    );
+    expect((await app.service.post(VALID_CONTACT)).status).toBe(201);
+    expect(
+      (await app.service.post({ ...VALID_CONTACT, contact_me_by_fax_only: true })).status,
+    ).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 1200));
-    const rows = await db.query('SELECT channel, status, attempts FROM notifications');
+    const rows = await app.db.query('SELECT channel, status, attempts FROM notifications');
     expect(rows).toEqual([{ channel: 'email', status: 'pending', attempts: 0 }]);
 
-    const metrics = await request(`${service.baseUrl}/metrics`);
+    const metrics = await request(`${app.service.baseUrl}/metrics`);
     expect(metrics.status).toBe(200);
     expect(metrics.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(metrics.text).toContain(
@@ -41,31 +31,31 @@ describe('metrics and notifications that wait', () => {
 
   it('reports the newest good and failed backup once the backup container records one', async () => {
     // Nothing recorded (Kubernetes, or before the first backup): no series, so no alert fires.
-    const before = await request(`${service.baseUrl}/metrics`);
+    const before = await request(`${app.service.baseUrl}/metrics`);
     expect(before.text).not.toMatch(/^backup_last_timestamp_seconds\{/m);
     // As infra/backup/backup.sh records each attempt.
-    await db.query(`INSERT INTO backup_runs (finished_at, ok) VALUES
+    await app.db.query(`INSERT INTO backup_runs (finished_at, ok) VALUES
       ('2026-11-26T02:30:00Z', true), ('2026-11-27T02:30:00Z', true), ('2026-11-27T03:00:00Z', false)`);
-    const after = await request(`${service.baseUrl}/metrics`);
+    const after = await request(`${app.service.baseUrl}/metrics`);
     expect(after.text).toContain('backup_last_timestamp_seconds{outcome="success"} 1795746600');
     expect(after.text).toContain('backup_last_timestamp_seconds{outcome="failure"} 1795748400');
   });
 
   it('reports the WAL stream once its slot exists, and not before', async () => {
-    const scrape = async () => (await request(`${service.baseUrl}/metrics`)).text;
+    const scrape = async () => (await request(`${app.service.baseUrl}/metrics`)).text;
     expect(await scrape()).not.toMatch(/^wal_archive_streaming\{/m);
     // The slot the backup container's pg_receivewal uses, with nobody streaming from it.
-    await db.query(`SELECT pg_create_physical_replication_slot('wal_archive')`);
+    await app.db.query(`SELECT pg_create_physical_replication_slot('wal_archive')`);
     try {
       const text = await scrape();
       expect(text).toContain('wal_archive_streaming{slot="wal_archive"} 0');
       expect(text).toMatch(/^wal_archive_behind_bytes\{slot="wal_archive"\} \d+$/m);
     } finally {
-      await db.query(`SELECT pg_drop_replication_slot('wal_archive')`);
+      await app.db.query(`SELECT pg_drop_replication_slot('wal_archive')`);
     }
   });
 
   it('serves /metrics outside /api, the only prefix nginx proxies', async () => {
-    expect((await request(`${service.baseUrl}/api/metrics`)).status).toBe(404);
+    expect((await request(`${app.service.baseUrl}/api/metrics`)).status).toBe(404);
   });
 });

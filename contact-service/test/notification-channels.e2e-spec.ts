@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HttpReceiver } from './support/http-receiver.js';
 import { SmtpSink } from './support/smtp-sink.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
-import { startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
+import { startTestApp, VALID_CONTACT, type RunningApp, stopApp } from './support/test-app.js';
 
 // Slack, Teams and the sender's receipt, against real HTTP receivers and a real SMTP server.
 let smtp: SmtpSink;
@@ -27,13 +27,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await service?.close();
-  await db?.drop();
-  await smtp?.stop();
-  await slack?.close();
-  await teams?.close();
-});
+afterAll(() => stopApp(service, db, smtp, slack, teams));
 
 const receiptsTo = (address: string) =>
   smtp.mails.filter((mail) =>

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
 import type { Job } from 'pg-boss';
 import type { DeliveryJob } from '../src/notifications/delivery-queues.js';
 import { NotificationsService } from '../src/notifications/notifications.service.js';
-import { startTestApp, VALID_CONTACT, type RunningApp } from './support/test-app.js';
+import { startTestApp, VALID_CONTACT, type RunningApp, stopApp } from './support/test-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
@@ -21,10 +21,7 @@ beforeAll(async () => {
   hooks = await WebhookReceiver.start(SECRET);
 });
 
-afterAll(async () => {
-  await smtp?.stop();
-  await hooks?.close();
-});
+afterAll(() => stopApp(smtp, hooks));
 
 afterEach(async () => {
   await service?.close();

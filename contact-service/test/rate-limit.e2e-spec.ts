@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PostgresThrottlerStorage } from '../src/integrations/rate-limit/postgres-throttler.storage.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
-import { startTestApp, type RunningApp, VALID_CONTACT as valid } from './support/test-app.js';
+import {
+  startTestApp,
+  type RunningApp,
+  VALID_CONTACT as valid,
+  stopApp,
+} from './support/test-app.js';
 
 // The test talks to the service from loopback, a trusted proxy, exactly as nginx does: nginx
 // appends the address it saw to whatever X-Forwarded-For the client sent.
@@ -17,10 +22,7 @@ beforeAll(async () => {
   service = await startTestApp(db.url, { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' });
 });
 
-afterAll(async () => {
-  await service?.close();
-  await db?.drop();
-});
+afterAll(() => stopApp(service, db));
 
 describe('rate limit on POST /api/contact', () => {
   const alice = '198.51.100.10';
@@ -115,9 +117,7 @@ describe('one limit for all replicas, kept across restarts (counted in Postgres)
   const dave = '198.51.100.40';
   let second: RunningApp | undefined;
 
-  afterAll(async () => {
-    await second?.close();
-  });
+  afterAll(() => stopApp(second));
 
   it('counts a client’s submissions together whichever replica answers', async () => {
     second = await startTestApp(db.url, { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' });

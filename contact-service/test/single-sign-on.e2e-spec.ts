@@ -16,7 +16,7 @@ import { startOpenIdProvider, type RunningProvider } from './support/openid-prov
 import { SmtpSink } from './support/smtp-sink.js';
 import { freePort } from './support/free-port.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
-import { startTestApp, type RunningApp } from './support/test-app.js';
+import { startTestApp, type RunningApp, stopApp } from './support/test-app.js';
 
 // Single sign-on against a real OpenID Provider (oidc-provider, over HTTPS with its own keys,
 // users and groups): the console as its client, sign-in through the provider's own login
@@ -155,12 +155,7 @@ beforeAll(async () => {
   console_ = await startConsole(db.url, { CONSOLE_ORIGIN: consoleOrigin, ...ssoSettings() }, port);
 });
 
-afterAll(async () => {
-  await console_?.close();
-  await provider?.close();
-  await api?.close();
-  await db?.drop();
-});
+afterAll(() => stopApp(console_, provider, api, db));
 
 beforeEach(() => {
   provider.tamper = undefined;
@@ -762,10 +757,7 @@ describe('SSO_REQUIRED=true', () => {
     });
   });
 
-  afterAll(async () => {
-    await strict?.close();
-    await mail?.stop();
-  });
+  afterAll(() => stopApp(strict, mail));
 
   /** The alert of that kind, once the console has delivered it from the outbox. */
   async function alertOf(kind: string) {

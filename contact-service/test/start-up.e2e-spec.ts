@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { TcpProxy } from './support/tcp-proxy.js';
-import { startTestApp, VALID_CONTACT } from './support/test-app.js';
+import { startTestApp, VALID_CONTACT, stopApp } from './support/test-app.js';
 
 // TypeORM retries a failed first connection 10 times, a second apart: a start that gives up at
 // once finishes well inside this bound, one that retries does not.
@@ -14,9 +14,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
 });
 
-afterAll(async () => {
-  await db?.drop();
-});
+afterAll(() => stopApp(db));
 
 describe('start-up', () => {
   it('waits for a database that is not answering yet, then starts', async () => {

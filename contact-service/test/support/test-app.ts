@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { closeGracefully, createApp } from '../../src/app/app.factory.js';
 import { parseEnv } from '../../src/config/env.js';
@@ -36,10 +37,25 @@ export async function appOnNewDatabase(
   return { db, service: await startTestApp(db.url, overrides) };
 }
 
+/**
+ * The service on a database of its own for a whole test file: started before its first test,
+ * stopped and dropped after its last. Read `.service` and `.db` inside the tests.
+ */
+export function serviceForThisFile(overrides: Record<string, string> = {}): {
+  readonly db: TestDatabase;
+  readonly service: RunningApp;
+} {
+  const started = {} as { db: TestDatabase; service: RunningApp };
+  beforeAll(async () => Object.assign(started, await appOnNewDatabase(overrides)));
+  afterAll(() => stopApp(started.service, started.db));
+  return started;
+}
+
 type Started =
   | { close(): Promise<unknown> }
   | { stop(): Promise<unknown> }
   | { destroy(): Promise<unknown> }
+  | { end(): Promise<unknown> }
   | TestDatabase;
 
 /**
@@ -52,6 +68,7 @@ export async function stopApp(...started: (Started | undefined)[]): Promise<void
     if ('drop' in part) await part.drop();
     else if ('close' in part) await part.close();
     else if ('destroy' in part) await part.destroy();
+    else if ('end' in part) await part.end();
     else await part.stop();
   }
 }
