@@ -71,7 +71,8 @@ const siteZones = [
 ];
 
 // The operators' console is a second app in the same package (frontend/console/index.html): it
-// takes the site's request plumbing (shared/api) and nothing else, and the site never imports it,
+// takes the site's request plumbing (shared/api) and its screen-reader-only rule
+// (shared/visually-hidden.css) and nothing else, and the site never imports it,
 // so no public page can carry its code.
 const consoleApp = `${site}/console`;
 const consoleZones = [

@@ -4,6 +4,7 @@ import type { Accounts } from '../operators/accounts.js';
 import type { LeadRemoval } from '../leads/lead-removal.js';
 import type { LeadsStore } from '../leads/leads.store.js';
 import type { Redelivery } from '../notifications/redelivery.js';
+import { table } from './output.js';
 
 /** Where a command writes and how it asks; the terminal in entrypoints/leads.ts, buffers in tests. */
 export interface LeadsIo {
@@ -43,6 +44,21 @@ export interface LeadsContext {
 export class LeadsError extends Error {}
 
 export const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
+
+/**
+ * A list command's answer: its rows as JSON with --json; otherwise `empty` when there are none,
+ * or the rows as a table (`table` in output.ts), each row first shown by `show`.
+ */
+export function printRows<T>(
+  io: LeadsIo,
+  rows: T[],
+  options: { json?: boolean; empty: string; columns: string[]; width: number },
+  show: (row: T) => Record<string, unknown>,
+): void {
+  if (options.json) io.out(json(rows));
+  else if (rows.length === 0) io.out(`${options.empty}\n`);
+  else io.out(table(rows.map(show), options.columns, options.width));
+}
 
 /** "1 lead", "2 leads". */
 export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

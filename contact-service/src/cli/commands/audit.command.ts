@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import type { AuditFilter } from '../../audit/audit-trail.js';
-import { json, type LeadsContext } from '../leads-context.js';
+import { printRows, type LeadsContext } from '../leads-context.js';
 import { limitOption } from '../options.js';
-import { table, timestamp } from '../output.js';
+import { timestamp } from '../output.js';
+
+const AUDIT_COLUMNS = ['at', 'command', 'rows', 'actor', 'subject', 'details'];
 
 export function auditCommand(program: Command, { tools, io }: LeadsContext): void {
   program
@@ -16,19 +18,16 @@ export function auditCommand(program: Command, { tools, io }: LeadsContext): voi
     .action(async (options: AuditFilter & { limit?: number; json?: boolean }) => {
       const { email, command, actor, limit } = options;
       const records = await (await tools()).audit.list({ email, command, actor, limit });
-      if (options.json) return io.out(json(records));
-      if (records.length === 0) return io.out('No audit records.\n');
-      io.out(
-        table(
-          records.map((record) => ({
-            ...record,
-            at: timestamp(record.at),
-            subject: record.subjectHash ? `${record.subjectHash.slice(0, 12)}…` : '',
-            details: JSON.stringify(record.details),
-          })),
-          ['at', 'command', 'rows', 'actor', 'subject', 'details'],
-          48,
-        ),
+      printRows(
+        io,
+        records,
+        { json: options.json, empty: 'No audit records.', columns: AUDIT_COLUMNS, width: 48 },
+        (record) => ({
+          ...record,
+          at: timestamp(record.at),
+          subject: record.subjectHash ? `${record.subjectHash.slice(0, 12)}…` : '',
+          details: JSON.stringify(record.details),
+        }),
       );
     });
 }

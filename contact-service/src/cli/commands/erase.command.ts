@@ -12,13 +12,8 @@ export function eraseCommand(program: Command, { tools, actor, io }: LeadsContex
     .action(async ({ email, yes }: { email: string; yes?: boolean }) => {
       const { removal } = await tools();
       const found = await removal.countByEmail(email);
-      if (found.submissions > 0) {
-        await confirmOrStop(
-          io,
-          yes,
-          `Erase ${count(found.submissions, 'submission')} and ${count(found.notifications, 'notification')} from ${printable(email)}? This cannot be undone.`,
-        );
-      }
+      const question = `Erase ${count(found.submissions, 'submission')} and ${count(found.notifications, 'notification')} from ${printable(email)}? This cannot be undone.`;
+      if (found.submissions > 0) await confirmOrStop(io, yes, question);
       // Recorded even when nothing was found: the request was answered.
       const removed = await removal.erase(email, actor);
       io.out(

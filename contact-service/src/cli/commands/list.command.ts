@@ -1,7 +1,19 @@
 import type { Command } from 'commander';
-import { json, type LeadsContext } from '../leads-context.js';
+import { printRows, type LeadsContext } from '../leads-context.js';
 import { kindOption, limitOption, sinceOption, spamOption, type ListOptions } from '../options.js';
-import { table, timestamp } from '../output.js';
+import { timestamp } from '../output.js';
+
+const LIST_COLUMNS = [
+  'received',
+  'id',
+  'kind',
+  'status',
+  'name',
+  'company',
+  'role',
+  'due',
+  'delivery',
+];
 
 export function listCommand(program: Command, { tools, actor, io }: LeadsContext): void {
   program
@@ -15,20 +27,17 @@ export function listCommand(program: Command, { tools, actor, io }: LeadsContext
     .action(async ({ limit, json: asJson, ...filter }: ListOptions & ListFlags) => {
       // The inbox's own page (inbox/inbox.ts), audited there: who, when, which filter, how many.
       const { leads } = await (await tools()).inbox.page(filter, undefined, actor, limit);
-      if (asJson) return io.out(json(leads));
-      if (leads.length === 0) return io.out('No leads.\n');
-      io.out(
-        table(
-          leads.map((lead) => ({
-            ...lead,
-            received: timestamp(lead.receivedAt),
-            status: lead.status.replaceAll('_', ' ') + (lead.unread ? ' (unread)' : ''),
-            due: lead.due ? `${lead.due.overdue ? 'OVERDUE ' : ''}${timestamp(lead.due.at)}` : '',
-            delivery: lead.deliveryFailed ? 'failed' : '',
-          })),
-          ['received', 'id', 'kind', 'status', 'name', 'company', 'role', 'due', 'delivery'],
-          36,
-        ),
+      printRows(
+        io,
+        leads,
+        { json: asJson, empty: 'No leads.', columns: LIST_COLUMNS, width: 36 },
+        (lead) => ({
+          ...lead,
+          received: timestamp(lead.receivedAt),
+          status: lead.status.replaceAll('_', ' ') + (lead.unread ? ' (unread)' : ''),
+          due: lead.due ? `${lead.due.overdue ? 'OVERDUE ' : ''}${timestamp(lead.due.at)}` : '',
+          delivery: lead.deliveryFailed ? 'failed' : '',
+        }),
       );
     });
 }

@@ -11,13 +11,8 @@ export function purgeCommand(program: Command, { tools, actor, io }: LeadsContex
     .action(async ({ olderThan, yes }: { olderThan: number; yes?: boolean }) => {
       const { removal } = await tools();
       const found = await removal.countOlderThan(olderThan);
-      if (found.submissions > 0) {
-        await confirmOrStop(
-          io,
-          yes,
-          `Delete ${count(found.submissions, 'submission')} older than ${count(olderThan, 'day')}, with ${count(found.notifications, 'notification')}? This cannot be undone.`,
-        );
-      }
+      const question = `Delete ${count(found.submissions, 'submission')} older than ${count(olderThan, 'day')}, with ${count(found.notifications, 'notification')}? This cannot be undone.`;
+      if (found.submissions > 0) await confirmOrStop(io, yes, question);
       const removed = await removal.purge(olderThan, actor);
       io.out(
         `Purged ${count(removed.submissions, 'submission')} and ${count(removed.notifications, 'notification')} older than ${count(olderThan, 'day')}.\n`,

@@ -1,25 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { problemText, useNewRecoveryCodesMutation } from '../../api/console-api';
-import { formText } from '../../ui/Field';
+import { useNewRecoveryCodesMutation } from '../../api/console-api';
 import { Problem } from '../../ui/Problem';
 import { RecoveryCodeList } from '../../ui/RecoveryCodeList';
 import { CodeField, PasswordField } from '../../ui/secret-fields';
+import { useFormRequest } from '../../ui/use-form-request';
 
 const PROBLEM_ID = 'recovery-problem';
 
 /** Ten new recovery codes, for when the old ones are used up or exposed; the old ones stop. */
 export function RecoveryCodesForm() {
   const [replace, { data, isLoading }] = useNewRecoveryCodesMutation();
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const text = formText(form);
-    const result = await replace({ password: text('password'), code: text('code') });
-    setProblem('error' in result ? problemText(result.error) : null);
-    if (!('error' in result)) form.reset();
-  };
+  const { problem, submit } = useFormRequest((text) =>
+    replace({ password: text('password'), code: text('code') }),
+  );
 
   const problemId = problem ? PROBLEM_ID : undefined;
   return (

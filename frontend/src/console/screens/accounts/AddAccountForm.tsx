@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent, type Ref } from 'react';
-import { problemText } from '../../api/console-api';
+import { useId, type Ref } from 'react';
 import { useAddAccountMutation, type EnrolableAccount, type Role } from '../../api/admin-api';
-import { Field, formText } from '../../ui/Field';
+import { Field } from '../../ui/Field';
 import { Problem } from '../../ui/Problem';
+import { useFormRequest } from '../../ui/use-form-request';
 
 const PROBLEM_ID = 'add-account-problem';
 
@@ -16,24 +16,10 @@ export function AddAccountForm({
 }) {
   const id = useId();
   const [add, { isLoading }] = useAddAccountMutation();
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const text = formText(form);
-    const result = await add({
-      username: text('username'),
-      role: (text('role') || 'member') as Role,
-    });
-    if ('error' in result) {
-      setProblem(problemText(result.error));
-      return;
-    }
-    setProblem(null);
-    form.reset();
-    onAdded(result.data);
-  };
+  const { problem, submit } = useFormRequest(
+    (text) => add({ username: text('username'), role: (text('role') || 'member') as Role }),
+    onAdded,
+  );
 
   return (
     <section aria-labelledby={`${id}-title`} className="panel">
@@ -41,7 +27,7 @@ export function AddAccountForm({
         Add an account
       </h2>
       <Problem id={PROBLEM_ID} text={problem} />
-      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="stack" onSubmit={submit} noValidate>
         <Field
           label="Username"
           name="username"
