@@ -44,19 +44,21 @@ export function openToasts(page: Page): Locator {
   return page.getByRole('region', { name: /^Notifications/ }).locator('li[data-state="open"]');
 }
 
-/**
- * Opens the landing page (`/`) or the accessibility page, fills its form with `values`, sends it
- * and waits for the success toast.
- */
+/** Opens the landing page (`/`) or the accessibility page and fills its form with `values`. */
+export async function openAndFill(page: Page, path: '/' | '/accessibility', values: ContactValues) {
+  await page.goto(path);
+  const form = contactForm(page, path === '/' ? '#contact' : '#accessibility-feedback');
+  await form.fill(values);
+  return form;
+}
+
+/** As openAndFill, then sends the form and waits for the success toast. */
 export async function sendThroughSite(
   page: Page,
   path: '/' | '/accessibility',
   values: ContactValues,
 ): Promise<void> {
-  await page.goto(path);
-  const form = contactForm(page, path === '/' ? '#contact' : '#accessibility-feedback');
-  await form.fill(values);
-  await form.submit.click();
+  await (await openAndFill(page, path, values)).submit.click();
   await expect(openToasts(page)).toContainText(spec.successToast, { timeout: 15_000 });
 }
 

@@ -4,6 +4,7 @@ import {
   openToasts,
   recordContactPosts,
   requestsSettled,
+  openAndFill,
   sendThroughSite,
 } from '../support/contact-form.ts';
 import { siteConfig, spec } from '../support/site.ts';
@@ -51,9 +52,7 @@ test('an invalid email shows the message and sends nothing', async ({ page }) =>
 test('a valid submit shows Submitting... on a disabled button, then the success toast, resets the form and stores exactly what was typed', async ({
   page,
 }) => {
-  await page.goto('/');
   const posts = recordContactPosts(page);
-  const form = contactForm(page, '#contact');
   const values = {
     name: 'Zoë O’Brien-Ngata',
     email: uniqueEmail('discovery'),
@@ -61,7 +60,7 @@ test('a valid submit shows Submitting... on a disabled button, then the success 
     role: 'Managing Director, M&A',
     message: 'Two lines:\nwe pitch 40 mandates a quarter — "quickly" matters.',
   };
-  await form.fill(values);
+  const form = await openAndFill(page, '/', values);
   await addLatency(page, 1500);
   const label = await form.submit.textContent();
   await form.submit.click();
@@ -100,8 +99,6 @@ test('the request carries credentials, an Idempotency-Key and a JSON body of the
       return original(input, init);
     };
   });
-  await page.goto('/');
-  const form = contactForm(page, '#contact');
   const values = {
     name: 'Grace Hopper',
     email: uniqueEmail('headers'),
@@ -109,7 +106,7 @@ test('the request carries credentials, an Idempotency-Key and a JSON body of the
     role: 'Analyst',
     message: 'Checking the request.',
   };
-  await form.fill(values);
+  const form = await openAndFill(page, '/', values);
   const [request] = await Promise.all([
     page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/contact')),
     form.submit.click(),
@@ -155,15 +152,13 @@ test('the accessibility form stores the message as "Subject: Accessibility Feedb
 test('with the contact-service stopped, the error toast gives the email address', async ({
   page,
 }) => {
-  await page.goto('/');
-  const form = contactForm(page, '#contact');
   const values = {
     name: 'Outage Test',
     email: uniqueEmail('outage'),
     company: 'Downtime Partners',
     role: 'Associate',
   };
-  await form.fill(values);
+  const form = await openAndFill(page, '/', values);
   await stopContactService();
   try {
     const [response] = await Promise.all([
