@@ -8,15 +8,16 @@ import {
   type RunningConsole,
 } from './support/console-client.js';
 import { calCom, calendly, type Invitee } from './support/scheduler-payloads.js';
-import { SmtpSink } from './support/smtp-sink.js';
+import type { SmtpSink } from './support/smtp-sink.js';
 import {
   request,
   startTestApp,
   VALID_CONTACT,
   type RunningApp,
   stopApp,
+  databaseAndMail,
 } from './support/test-app.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import type { TestDatabase } from './support/test-database.js';
 
 // The schedulers' bookings on their leads, on real Postgres and a real SMTP server: payloads in
 // the shapes Calendly and Cal.com document, signed with their schemes, sent to the service's two
@@ -33,16 +34,11 @@ const CALENDLY_KEY = 'calendly-signing-key-for-tests-0123456789';
 const CALCOM_SECRET = 'cal-com-secret-for-tests-0123456789';
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  smtp = await SmtpSink.start();
-  const settings = {
-    RATE_LIMIT_MAX: '10000',
-    DATABASE_POOL_SIZE: '3',
-    ...smtp.settings(),
-    ACKNOWLEDGE_SENDER: 'true',
-    CONSOLE_ORIGIN: 'https://console.bank-proposals.example',
+  let settings: Record<string, string>;
+  ({ db, smtp, settings } = await databaseAndMail({
     VITE_SCHEDULER_URL: 'https://calendly.com/bank-proposals/discovery-call',
-  };
+  }));
+
   api = await startTestApp(db.url, {
     ...settings,
     CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_KEY,

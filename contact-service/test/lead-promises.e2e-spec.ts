@@ -6,9 +6,15 @@ import {
   type ConsoleClient,
   type RunningConsole,
 } from './support/console-client.js';
-import { SmtpSink } from './support/smtp-sink.js';
-import { startTestApp, VALID_CONTACT, type RunningApp, stopApp } from './support/test-app.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import type { SmtpSink } from './support/smtp-sink.js';
+import {
+  startTestApp,
+  VALID_CONTACT,
+  type RunningApp,
+  stopApp,
+  databaseAndMail,
+} from './support/test-app.js';
+import type { TestDatabase } from './support/test-database.js';
 
 // The callback promise, owners, reminders and escalations on real Postgres: two services with
 // their workers (as `make up` runs replicas), a real SMTP server, the console with its clock
@@ -25,17 +31,9 @@ const HOUR = 3_600_000;
 const TEAM = 'sales@bank-proposals.example';
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  smtp = await SmtpSink.start();
-  const settings = {
-    RATE_LIMIT_MAX: '10000',
-    // Three services on one server beside the other test files: a small pool each.
-    DATABASE_POOL_SIZE: '3',
-    ...smtp.settings(),
-    AUTO_ASSIGN: 'contact',
-    ACKNOWLEDGE_SENDER: 'true',
-    CONSOLE_ORIGIN: 'https://console.bank-proposals.example',
-  };
+  let settings: Record<string, string>;
+  ({ db, smtp, settings } = await databaseAndMail({ AUTO_ASSIGN: 'contact' }));
+
   apis = [await startTestApp(db.url, settings), await startTestApp(db.url, settings)];
   // The console's own origin is where the test client is: its cookies go to it.
   console_ = await startConsole(db.url, { ...settings, CONSOLE_ORIGIN: 'http://localhost:8081' });

@@ -9,14 +9,12 @@ import { expect, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import {
   checkConsoleScreen,
-  consoleTest,
+  consoleTest as test,
   enrolledOperator,
   expectHeading,
 } from '../support/console.ts';
 import { calendlyInvitee, toCalCom, toCalendly, type Booking } from '../support/scheduler.ts';
 import { consoleUrl, leadReceivedAgo } from '../support/stack.ts';
-
-const test = consoleTest;
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -9,15 +9,13 @@ import {
   codeFor,
   enrol,
   enrolledOperator,
-  consoleTest,
+  consoleTest as test,
   expectHeading,
   keepConsoleTrafficLocal,
   signIn,
   uniqueUsername,
 } from '../support/console.ts';
 import { baseUrl, consoleUrl, leads, sql } from '../support/stack.ts';
-
-const test = consoleTest;
 
 const SIGN_IN_FAILED = 'Wrong username, password or code.';
 

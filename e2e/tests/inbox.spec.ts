@@ -10,12 +10,10 @@ import { contactForm } from '../support/contact-form.ts';
 import {
   checkConsoleScreen,
   enrolledOperator,
-  consoleTest,
+  consoleTest as test,
   expectHeading,
 } from '../support/console.ts';
 import { baseUrl, consoleUrl, sql } from '../support/stack.ts';
-
-const test = consoleTest;
 
 const ACCESSIBILITY = 'Subject: Accessibility Feedback\n\n';
 

@@ -5,15 +5,13 @@
 // referring page's. single-sign-on.spec.ts does the same for the sign-in callback's code.
 import { expect } from '@playwright/test';
 import {
-  consoleTest,
+  consoleTest as test,
   enrolledOperator,
   expectHeading,
   uniqueUsername,
 } from '../support/console.ts';
 import { filesHolding, logs } from '../support/logs.ts';
 import { consoleUrl } from '../support/stack.ts';
-
-const test = consoleTest;
 
 test('what operators type stays out of every log', async ({ page }) => {
   const address = `${uniqueUsername('log-probe')}@bank.example`;

@@ -7,13 +7,11 @@ import { expect } from '@playwright/test';
 import {
   checkConsoleScreen,
   enrolledOperator,
-  consoleTest,
+  consoleTest as test,
   expectHeading,
 } from '../support/console.ts';
 import { mailWithSubject } from '../support/mail.ts';
 import { consoleUrl, leadReceivedAgo } from '../support/stack.ts';
-
-const test = consoleTest;
 
 test.describe.configure({ timeout: 120_000 });
 

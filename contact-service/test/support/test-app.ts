@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from '@jest/globals';
+import { SmtpSink } from './smtp-sink.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { closeGracefully, createApp } from '../../src/app/app.factory.js';
 import { parseEnv } from '../../src/config/env.js';
@@ -49,6 +50,25 @@ export function serviceForThisFile(overrides: Record<string, string> = {}): {
   beforeAll(async () => Object.assign(started, await appOnNewDatabase(overrides)));
   afterAll(() => stopApp(started.service, started.db));
   return started;
+}
+
+/**
+ * A database and an SMTP server of a file's own, and the settings of the services it starts on
+ * them: several services beside the other test files (a small pool each), mailing each sender
+ * their receipt, with the console's links to its production origin.
+ */
+export async function databaseAndMail(overrides: Record<string, string> = {}) {
+  const db = await createTestDatabase();
+  const smtp = await SmtpSink.start();
+  const settings = {
+    RATE_LIMIT_MAX: '10000',
+    DATABASE_POOL_SIZE: '3',
+    ...smtp.settings(),
+    ACKNOWLEDGE_SENDER: 'true',
+    CONSOLE_ORIGIN: 'https://console.bank-proposals.example',
+    ...overrides,
+  };
+  return { db, smtp, settings };
 }
 
 type Started =
