@@ -51,18 +51,11 @@ test('keyboard only: from the skip link through the navigation to a submitted fo
     message: 'Sent without a mouse.',
   };
   await page.keyboard.type(values.name);
-  await tab();
-  await expect(form.email).toBeFocused();
-  await page.keyboard.type(values.email);
-  await tab();
-  await expect(form.company).toBeFocused();
-  await page.keyboard.type(values.company);
-  await tab();
-  await expect(form.role).toBeFocused();
-  await page.keyboard.type(values.role);
-  await tab();
-  await expect(form.message).toBeFocused();
-  await page.keyboard.type(values.message);
+  for (const field of ['email', 'company', 'role', 'message'] as const) {
+    await tab();
+    await expect(form[field]).toBeFocused();
+    await page.keyboard.type(values[field]);
+  }
   // The honeypot is skipped: the next stop is the submit button.
   await tab();
   await expect(form.submit).toBeFocused();

@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   Controller,
   Headers,
   HttpException,
@@ -43,6 +44,17 @@ const REFUSED = {
   429: 'Too many deliveries from this address.',
   503: 'The database is away for a moment: the scheduler retries.',
 };
+
+/** One scheduler's webhook as the public API document describes it. */
+function SchedulerWebhook(path: string, operationId: string, header: string, scheduler: string) {
+  return applyDecorators(
+    Post(path),
+    Operation(operationId, BookingAnswer),
+    ApiHeader({ name: header, required: true }),
+    ApiBody({ description: `${scheduler}'s webhook payload (contract/scheduler-webhooks.json).` }),
+    Refusals(REFUSED),
+  );
+}
 /**
  * The schedulers' webhooks, POST /api/bookings/calendly and /api/bookings/cal-com: each is on
  * when its secret is set (CALENDLY_WEBHOOK_SIGNING_KEY, CALCOM_WEBHOOK_SECRET), and the site's
@@ -60,11 +72,7 @@ export class BookingsController {
     private readonly metrics: MetricsService,
   ) {}
 
-  @Post('calendly')
-  @Operation('calendlyEvent', BookingAnswer)
-  @ApiHeader({ name: 'Calendly-Webhook-Signature', required: true })
-  @ApiBody({ description: "Calendly's webhook payload (contract/scheduler-webhooks.json)." })
-  @Refusals(REFUSED)
+  @SchedulerWebhook('calendly', 'calendlyEvent', 'Calendly-Webhook-Signature', 'Calendly')
   calendly(
     @Req() request: RawBodyRequest<FastifyRequest>,
     @Headers('calendly-webhook-signature') signature: string | undefined,
@@ -76,11 +84,7 @@ export class BookingsController {
     });
   }
 
-  @Post('cal-com')
-  @Operation('calComEvent', BookingAnswer)
-  @ApiHeader({ name: 'X-Cal-Signature-256', required: true })
-  @ApiBody({ description: "Cal.com's webhook payload (contract/scheduler-webhooks.json)." })
-  @Refusals(REFUSED)
+  @SchedulerWebhook('cal-com', 'calComEvent', 'X-Cal-Signature-256', 'Cal.com')
   calCom(
     @Req() request: RawBodyRequest<FastifyRequest>,
     @Headers('x-cal-signature-256') signature: string | undefined,

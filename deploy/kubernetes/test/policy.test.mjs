@@ -2,7 +2,7 @@
 // self-tests that break a rendered overlay on purpose and expect each rule to notice.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { allSources, kubectlProblem, render } from './support/manifests.mjs';
+import { allSources, render, skipWithoutKubectl } from './support/manifests.mjs';
 import {
   checkAvailability,
   checkNetworkPolicies,
@@ -14,8 +14,7 @@ import {
   workloads,
 } from './support/policies.mjs';
 
-const missing = kubectlProblem();
-const skip = missing ? 'kubectl is missing (render.test.mjs says what to do)' : false;
+const skip = skipWithoutKubectl;
 
 const DNS = ['UDP/53', 'TCP/53'];
 /**

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { allSources, kubectlProblem, render, REPO_ROOT } from './support/manifests.mjs';
+import { allSources, render, REPO_ROOT, skipWithoutKubectl } from './support/manifests.mjs';
 import { containersOf, selects, workloads } from './support/policies.mjs';
 import {
   builtImages,
@@ -18,8 +18,7 @@ import {
   serviceSettings,
 } from './support/sources.mjs';
 
-const missing = kubectlProblem();
-const skip = missing ? 'kubectl is missing (render.test.mjs says what to do)' : false;
+const skip = skipWithoutKubectl;
 
 const images = builtImages();
 const routes = serviceRoutes();

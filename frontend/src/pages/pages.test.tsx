@@ -18,6 +18,11 @@ async function openPage(path: string, h1: string | RegExp) {
 }
 
 const h2 = (name: string | RegExp) => screen.getByRole('heading', { level: 2, name });
+
+/** The page has a section headed by each of `names`. */
+function expectSections(...names: string[]): void {
+  for (const name of names) expect(h2(name)).toBeInTheDocument();
+}
 const text = () => document.getElementById('main-content')?.textContent ?? '';
 
 describe('landing page', () => {
@@ -74,16 +79,14 @@ describe('landing page', () => {
 describe('about page', () => {
   it('covers mission, challenge, approach, technology, impact and contact, with a way home', async () => {
     await openPage('/about', `About ${siteConfig.brandName}`);
-    for (const name of [
+    expectSections(
       'Our mission',
       'The challenge',
       'Our approach',
       'Technology',
       'Impact',
       'Contact',
-    ]) {
-      expect(h2(name)).toBeInTheDocument();
-    }
+    );
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 });
@@ -91,15 +94,13 @@ describe('about page', () => {
 describe('privacy page', () => {
   it('has its sections, the GDPR rights and the last-updated date', async () => {
     await openPage('/privacy', 'Privacy Policy');
-    for (const name of [
+    expectSections(
       'Information we collect',
       'How we use your information',
       'Your rights under the GDPR',
       'Security',
       'Contact',
-    ]) {
-      expect(h2(name)).toBeInTheDocument();
-    }
+    );
     expect(PRIVACY_LAST_UPDATED).toBe('September 3, 2025');
     expect(screen.getByText('Last updated September 3, 2025')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: siteConfig.privacyEmail })[0]).toHaveAttribute(
@@ -112,7 +113,7 @@ describe('privacy page', () => {
 describe('terms page', () => {
   it('has its sections and Belgian governing law', async () => {
     await openPage('/terms', 'Terms of Service');
-    for (const name of [
+    expectSections(
       'Acceptance of terms',
       'Use license',
       'Service description',
@@ -120,9 +121,7 @@ describe('terms page', () => {
       'Limitations',
       'Governing law',
       'Contact',
-    ]) {
-      expect(h2(name)).toBeInTheDocument();
-    }
+    );
     expect(h2('Governing law').closest('section')).toHaveTextContent('the laws of Belgium');
   });
 });
@@ -130,7 +129,7 @@ describe('terms page', () => {
 describe('accessibility page', () => {
   it('states the commitment, response times, support hours and next review', async () => {
     await openPage('/accessibility', 'Accessibility Statement');
-    for (const name of [
+    expectSections(
       'Our commitment',
       'Standards',
       'Scope',
@@ -141,9 +140,7 @@ describe('accessibility page', () => {
       'Remediation roadmap',
       'Legal compliance',
       'Statement information',
-    ]) {
-      expect(h2(name)).toBeInTheDocument();
-    }
+    );
     expect(text()).toContain('WCAG 2.2');
     expect(h2('Our response process').closest('section')).toHaveTextContent(
       'We acknowledge your report within 2 business days.',

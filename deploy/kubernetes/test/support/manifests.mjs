@@ -59,6 +59,14 @@ export function kubectlProblem() {
   }
 }
 
+/**
+ * For node:test's `skip` in the files beside render.test.mjs: why their tests cannot run here
+ * (render.test.mjs fails and says what to do), or false.
+ */
+export const skipWithoutKubectl = kubectlProblem()
+  ? 'kubectl is missing (render.test.mjs says what to do)'
+  : false;
+
 /** Parses a YAML stream into plain objects; a syntax error is an error, not an empty list. */
 export function parseDocuments(text, source) {
   return parseAllDocuments(text)
