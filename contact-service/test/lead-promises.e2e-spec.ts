@@ -29,6 +29,8 @@ let eve: ConsoleClient;
 
 const HOUR = 3_600_000;
 const TEAM = 'sales@bank-proposals.example';
+/** An operator's preferences as they start: no address of their own, no automatic leads. */
+const NO_PREFERENCES = { email: null, autoAssign: false, awayUntil: null };
 
 beforeAll(async () => {
   let settings: Record<string, string>;
@@ -220,17 +222,13 @@ describe('owners', () => {
       const read = await ada.call('GET', '/account/preferences');
       expect([read.status, read.body]).toEqual([200, body]);
     }
-    await preferences(ada, { email: null, autoAssign: false, awayUntil: null });
+    await preferences(ada, NO_PREFERENCES);
   });
 });
 
 describe('reminders and escalations', () => {
   it('reminds the team before the due time and escalates at it, once each with two workers', async () => {
-    await preferences(ada, {
-      email: 'ada@bank-proposals.example',
-      autoAssign: false,
-      awayUntil: null,
-    });
+    await preferences(ada, { ...NO_PREFERENCES, email: 'ada@bank-proposals.example' });
     const { id, receivedAt } = await submit('Reminded Person');
     await smtp.waitFor(1);
     const job = { leadId: id, action: 'reminder', step: 'callback' } as const;
@@ -270,11 +268,7 @@ describe('reminders and escalations', () => {
   });
 
   it('reminds the owner at their address, and says nothing once the promise is kept', async () => {
-    await preferences(max, {
-      email: 'max@bank-proposals.example',
-      autoAssign: false,
-      awayUntil: null,
-    });
+    await preferences(max, { ...NO_PREFERENCES, email: 'max@bank-proposals.example' });
     const { id, receivedAt } = await submit('Owner Reminded');
     await max.call('PUT', `/leads/${id}/owner`, { owner: 'max' });
     const job = { leadId: id, action: 'reminder', step: 'callback' } as const;
@@ -345,7 +339,7 @@ describe('automatic assignment', () => {
 
   it('skips an operator who is away, and assigns a lead from the form by itself', async () => {
     await db.query(`UPDATE users SET away_until = '2999-01-01' WHERE username = 'eve'`);
-    await preferences(ada, { email: null, autoAssign: false, awayUntil: null });
+    await preferences(ada, NO_PREFERENCES);
     const { id } = await submit('Auto Assigned');
     const started = Date.now();
     let owner: string | null = null;

@@ -80,6 +80,15 @@ class Browser {
   }
 }
 
+/** The browser is signed into the console as `username`, with `role` and no password. */
+async function expectSsoAccount(browser: Browser, username: string, role: string) {
+  expect((await browser.api().call('GET', '/me')).body).toEqual({
+    username,
+    role,
+    hasPassword: false,
+  });
+}
+
 /**
  * From "Sign in with …" to the console's screen it lands on: the provider's login form filled
  * with `login` when it shows one. Answers where the browser ends (a console path) and the
@@ -198,11 +207,7 @@ describe('signing in through the provider', () => {
   it('finds the account by issuer and subject again; the role follows the groups', async () => {
     provider.users.set('sub-ada', { ...provider.users.get('sub-ada')!, groups: ['sales'] });
     const browser = await intoConsole('sub-ada');
-    expect((await browser.api().call('GET', '/me')).body).toEqual({
-      username: 'ada.lovelace',
-      role: 'member',
-      hasPassword: false,
-    });
+    await expectSsoAccount(browser, 'ada.lovelace', 'member');
     expect((await db.query(`SELECT 1 FROM users WHERE email LIKE 'ada.lovelace%'`)).length).toBe(1);
     expect((await audit('users role')).at(-1)).toEqual({
       actor: 'single sign-on',
@@ -219,11 +224,7 @@ describe('signing in through the provider', () => {
       email: 'ada.lovelace@bank.example',
     });
     const browser = await intoConsole('sub-eve');
-    expect((await browser.api().call('GET', '/me')).body).toEqual({
-      username: 'eve',
-      role: 'member',
-      hasPassword: false,
-    });
+    await expectSsoAccount(browser, 'eve', 'member');
     // And a local account with an address the provider asserts is not signed into either.
     const local = await leadsUsers(db.url, 'add grace --role admin');
     expect(local.code).toBe(0);
@@ -231,11 +232,7 @@ describe('signing in through the provider', () => {
     inSales('sub-grace-lookalike', 'grace@bank.example');
     const other = new Browser();
     expect((await signIn(other, 'sub-grace-lookalike')).landed).toBe('/console/');
-    expect((await other.api().call('GET', '/me')).body).toEqual({
-      username: 'grace-2',
-      role: 'member',
-      hasPassword: false,
-    });
+    await expectSsoAccount(other, 'grace-2', 'member');
   });
 
   it('signs a local account in once an admin has linked it (leads users link)', async () => {
@@ -257,11 +254,7 @@ describe('signing in through the provider', () => {
     ]);
     inSales('sub-linus', 'linus@partners.example');
     const browser = await intoConsole('sub-linus');
-    expect((await browser.api().call('GET', '/me')).body).toEqual({
-      username: 'linus',
-      role: 'member',
-      hasPassword: false,
-    });
+    await expectSsoAccount(browser, 'linus', 'member');
     const listed = await leadsUsers(db.url, 'list');
     expect(listed.out).toMatch(/linus\s+member\s+single sign-on/);
   });
