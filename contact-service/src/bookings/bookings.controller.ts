@@ -1,20 +1,17 @@
 import {
   applyDecorators,
-  Controller,
   Headers,
   HttpException,
   NotFoundException,
   Post,
   Req,
-  UseGuards,
   type RawBodyRequest,
 } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiProperty } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import { EnvironmentService } from '../config/environment.service.js';
 import { apiError } from '../http/api-error.js';
-import { JsonOnlyGuard } from '../http/json-only.guard.js';
+import { PublicEndpoint } from '../integrations/rate-limit/public-endpoint.js';
 import { Operation, Refusals } from '../http/operation.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import {
@@ -45,6 +42,23 @@ const REFUSED = {
   503: 'The database is away for a moment: the scheduler retries.',
 };
 
+/** What tells the schedulers apart: the setting that turns each on, its signature, its payload. */
+const SCHEDULERS = {
+  calendly: {
+    setting: 'CALENDLY_WEBHOOK_SIGNING_KEY',
+    verify: (signature, raw, keys) => verifyCalendly(signature, raw, keys, new Date()),
+    read: readCalendly,
+  },
+  'cal.com': { setting: 'CALCOM_WEBHOOK_SECRET', verify: verifyCalCom, read: readCalCom },
+} satisfies Record<
+  Scheduler,
+  {
+    setting: 'CALENDLY_WEBHOOK_SIGNING_KEY' | 'CALCOM_WEBHOOK_SECRET';
+    verify: (signature: string | undefined, raw: Buffer, secrets: readonly string[]) => void;
+    read: (body: unknown) => BookingEvent;
+  }
+>;
+
 /** One scheduler's webhook as the public API document describes it. */
 function SchedulerWebhook(path: string, operationId: string, header: string, scheduler: string) {
   return applyDecorators(
@@ -62,9 +76,7 @@ function SchedulerWebhook(path: string, operationId: string, header: string, sch
  * is a 4xx with a sentence and stores nothing. Deliveries count against their own per-address
  * limit (integrations/rate-limit), never the form's.
  */
-@Controller('bookings')
-@UseGuards(ThrottlerGuard, JsonOnlyGuard)
-@SkipThrottle({ default: true, beacons: true })
+@PublicEndpoint('bookings', 'bookings')
 export class BookingsController {
   constructor(
     private readonly bookings: BookingsService,
@@ -77,11 +89,7 @@ export class BookingsController {
     @Req() request: RawBodyRequest<FastifyRequest>,
     @Headers('calendly-webhook-signature') signature: string | undefined,
   ): Promise<BookingAnswer> {
-    const key = this.environment.get('CALENDLY_WEBHOOK_SIGNING_KEY');
-    return this.receive('calendly', key, request, (raw) => {
-      verifyCalendly(signature, raw, key!, new Date());
-      return readCalendly(request.body);
-    });
+    return this.receive('calendly', request, signature);
   }
 
   @SchedulerWebhook('cal-com', 'calComEvent', 'X-Cal-Signature-256', 'Cal.com')
@@ -89,23 +97,21 @@ export class BookingsController {
     @Req() request: RawBodyRequest<FastifyRequest>,
     @Headers('x-cal-signature-256') signature: string | undefined,
   ): Promise<BookingAnswer> {
-    const secret = this.environment.get('CALCOM_WEBHOOK_SECRET');
-    return this.receive('cal.com', secret, request, (raw) => {
-      verifyCalCom(signature, raw, secret!);
-      return readCalCom(request.body);
-    });
+    return this.receive('cal.com', request, signature);
   }
 
   private async receive(
     scheduler: Scheduler,
-    secret: readonly string[] | undefined,
     request: RawBodyRequest<FastifyRequest>,
-    read: (raw: Buffer) => BookingEvent,
+    signature: string | undefined,
   ): Promise<BookingAnswer> {
+    const { setting, verify, read } = SCHEDULERS[scheduler];
+    const secret = this.environment.get(setting);
     if (!secret) throw new NotFoundException(apiError(404));
     let event: BookingEvent;
     try {
-      event = read(request.rawBody ?? Buffer.alloc(0));
+      verify(signature, request.rawBody ?? Buffer.alloc(0), secret);
+      event = read(request.body);
     } catch (error) {
       if (!(error instanceof BookingRefusal)) throw error;
       this.metrics.bookingRefusals.inc({ scheduler, status: String(error.status) });

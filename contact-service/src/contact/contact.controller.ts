@@ -1,17 +1,13 @@
-import { Body, Controller, Post, UseGuards } from '@nestjs/common';
+import { Body, Post } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import { IdempotencyKey } from '../http/idempotency-key.js';
-import { JsonOnlyGuard } from '../http/json-only.guard.js';
+import { PublicEndpoint } from '../integrations/rate-limit/public-endpoint.js';
 import { Operation, Refusals } from '../http/operation.js';
 import { CONTACT_BODY_LIMIT_BYTES } from './contact-limits.js';
 import { ContactReceipt, ContactService } from './contact.service.js';
 import { CreateContactDto } from './dto/create-contact.dto.js';
 
-@Controller('contact')
-@UseGuards(ThrottlerGuard, JsonOnlyGuard)
-// Submissions count against the `default` limit only (integrations/rate-limit).
-@SkipThrottle({ beacons: true, bookings: true })
+@PublicEndpoint('contact', 'default')
 export class ContactController {
   constructor(private readonly contacts: ContactService) {}
 

@@ -1,9 +1,8 @@
-import { BadRequestException, Body, Controller, Post, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Post } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { z } from 'zod';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import { apiError } from '../http/api-error.js';
-import { JsonOnlyGuard } from '../http/json-only.guard.js';
+import { PublicEndpoint } from '../integrations/rate-limit/public-endpoint.js';
 import { Operation, Refusals } from '../http/operation.js';
 import { MEASUREMENT_REFUSED, measurementBody } from './measurement-body.js';
 import { MeasurementsService } from './measurements.service.js';
@@ -14,11 +13,7 @@ import { MeasurementsService } from './measurements.service.js';
  * contract/measurements.json allows is refused with 400 and changes nothing. No cookie is read
  * or set.
  */
-@Controller('measurements')
-@UseGuards(ThrottlerGuard, JsonOnlyGuard)
-// Beacons count against their own limit (`beacons`, integrations/rate-limit), never against a
-// visitor's contact form submissions.
-@SkipThrottle({ default: true, bookings: true })
+@PublicEndpoint('measurements', 'beacons')
 export class MeasurementsController {
   constructor(private readonly measurements: MeasurementsService) {}
 

@@ -15,35 +15,27 @@ class StorageModule {}
 export const BEACONS_PER_SUBMISSION = 50;
 
 /**
- * The per-client limits, counted in Postgres so that all replicas share them: `default`, on
- * submissions (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS), and `beacons`, on field
- * measurements (BEACONS_PER_SUBMISSION times as many, in the same window). Each endpoint skips
- * the other's. nginx's limit_req in front is a per-instance flood guard on top (infra/nginx).
+ * The per-client limits, counted in Postgres so that all replicas share them, each in the window
+ * of RATE_LIMIT_WINDOW_SECONDS: `default`, on contact submissions (RATE_LIMIT_MAX); `bookings`,
+ * on the schedulers' webhooks (one delivery per booking event, from the schedulers' few
+ * addresses); `beacons`, on field measurements. The last two allow BEACONS_PER_SUBMISSION times
+ * as many. Each public endpoint counts against one of them (PublicEndpoint, public-endpoint.ts).
+ * nginx's limit_req in front is a per-instance flood guard on top (infra/nginx).
  */
+export const LIMITS = ['default', 'bookings', 'beacons'] as const;
+export type Limit = (typeof LIMITS)[number];
+
 export const rateLimitModule = (): DynamicModule =>
   ThrottlerModule.forRootAsync({
     imports: [StorageModule],
     inject: [PostgresThrottlerStorage, EnvironmentService],
     useFactory: (storage: PostgresThrottlerStorage, environment: EnvironmentService) => ({
-      throttlers: [
-        {
-          name: 'default',
-          ttl: environment.get('RATE_LIMIT_WINDOW_SECONDS') * 1000,
-          limit: environment.get('RATE_LIMIT_MAX'),
-        },
-        {
-          // The schedulers' webhooks (bookings/): one delivery per booking event, from the
-          // scheduler's few addresses, so as many as beacons.
-          name: 'bookings',
-          ttl: environment.get('RATE_LIMIT_WINDOW_SECONDS') * 1000,
-          limit: environment.get('RATE_LIMIT_MAX') * BEACONS_PER_SUBMISSION,
-        },
-        {
-          name: 'beacons',
-          ttl: environment.get('RATE_LIMIT_WINDOW_SECONDS') * 1000,
-          limit: environment.get('RATE_LIMIT_MAX') * BEACONS_PER_SUBMISSION,
-        },
-      ],
+      throttlers: LIMITS.map((name) => ({
+        name,
+        ttl: environment.get('RATE_LIMIT_WINDOW_SECONDS') * 1000,
+        limit:
+          environment.get('RATE_LIMIT_MAX') * (name === 'default' ? 1 : BEACONS_PER_SUBMISSION),
+      })),
       storage,
     }),
   });
