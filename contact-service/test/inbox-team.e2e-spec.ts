@@ -231,6 +231,104 @@ describe('bulk actions', () => {
   });
 });
 
+describe('the refusals worded for each body', () => {
+  const OWNER = 'Send owner: a username, or null to hand the lead back to the team.';
+  const IDS = 'Select between 1 and 100 leads (ids).';
+  const ID = '00000000-0000-4000-8000-000000000000';
+  it.each([
+    ['bulk', 'not an object', ['a'], 'Send a JSON object with ids and action.'],
+    ['bulk', 'an unknown field', { ids: [ID], action: 'spam', why: 1 }, '"why" is not expected.'],
+    ['bulk', 'no ids', { ids: [], action: 'spam' }, IDS],
+    ['bulk', 'ids that are not ids', { ids: ['x'], action: 'spam' }, IDS],
+    ['bulk', 'ids as text', { ids: ID, action: 'spam' }, IDS],
+    [
+      'bulk',
+      'no status',
+      { ids: [ID], action: 'status' },
+      'Choose the status to move the leads to.',
+    ],
+    [
+      'bulk',
+      'an owner that is no name',
+      { ids: [ID], action: 'owner', owner: 7 },
+      'Choose an operator, or nobody (null) to hand the leads back to the team.',
+    ],
+    [
+      'bulk',
+      'an unknown action',
+      { ids: [ID], action: 'delete' },
+      'action is status, owner, spam or not-spam.',
+    ],
+    ['owner', 'not an object', 'max', OWNER],
+    ['owner', 'no owner', {}, OWNER],
+    ['owner', 'a number', { owner: 7 }, OWNER],
+    ['owner', 'a name too long', { owner: 'x'.repeat(65) }, OWNER],
+    [
+      'preferences',
+      'not an object',
+      [],
+      'Send a JSON object with email, autoAssign and awayUntil.',
+    ],
+    [
+      'preferences',
+      'an unknown field',
+      { email: null, autoAssign: true, awayUntil: null, theme: 'dark' },
+      '"theme" is not a preference.',
+    ],
+    [
+      'preferences',
+      'an address that is not one',
+      { email: 'ada at bank', autoAssign: true, awayUntil: null },
+      'Give an email address such as ada@bank.example, or none.',
+    ],
+    [
+      'preferences',
+      'no address at all',
+      { autoAssign: true, awayUntil: null },
+      'Give an email address such as ada@bank.example, or none.',
+    ],
+    [
+      'preferences',
+      'autoAssign as text',
+      { email: null, autoAssign: 'yes', awayUntil: null },
+      'autoAssign is true or false.',
+    ],
+    [
+      'preferences',
+      'a day that does not exist',
+      { email: null, autoAssign: true, awayUntil: '2026-02-30' },
+      'Away until is a date such as 2026-12-31, or none.',
+    ],
+  ])('%s: refuses %s with its sentence and changes nothing', async (route, _, body, message) => {
+    const [id] = await leads({ name: 'Refused Body', email: 'refused.body@northbank.example' });
+    const before = await db.query(`SELECT count(*)::int AS n FROM audit_log`);
+    const [method, path] =
+      route === 'bulk'
+        ? ['POST', '/leads/bulk']
+        : route === 'owner'
+          ? ['PUT', `/leads/${id}/owner`]
+          : ['PUT', '/account/preferences'];
+    const answer = await ada.call(method as 'POST' | 'PUT', path, body);
+    expect([answer.status, answer.body.message]).toEqual([400, message]);
+    expect(await db.query(`SELECT count(*)::int AS n FROM audit_log`)).toEqual(before);
+  });
+
+  it('stores preferences trimmed, an empty address or day as none', async () => {
+    const body = { email: '  eve@northbank.example ', autoAssign: false, awayUntil: '' };
+    const answer = await eve.call('PUT', '/account/preferences', body);
+    expect([answer.status, answer.body]).toEqual([
+      200,
+      { email: 'eve@northbank.example', autoAssign: false, awayUntil: null },
+    ]);
+    const leap = { email: '', autoAssign: false, awayUntil: '2028-02-29' };
+    expect((await eve.call('PUT', '/account/preferences', leap)).body).toEqual({
+      email: null,
+      autoAssign: false,
+      awayUntil: '2028-02-29',
+    });
+  });
+});
+
 describe('related leads', () => {
   it('lists earlier leads from the same address and company domain, never by a free-mail domain', async () => {
     const [first, colleague, , again] = await leads(

@@ -82,22 +82,45 @@ describe('POST /api/measurements', () => {
     ['an identifier', { route: '/', visitor: 'abc' }],
     ['an unknown funnel step', { route: '/', funnel: [{ form: 'contact', step: 'bought' }] }],
     ['a route that is not a path', { route: 'https://evil.example/' }],
+    ['a null list', { route: '/', vitals: null }],
+    ['an identifier inside a vital', { route: '/', vitals: [{ name: 'LCP', value: 1, id: 'a' }] }],
+    ['a vital that is not an object', { route: '/', vitals: ['LCP'] }],
+    [
+      'a vital nested thousands deep',
+      JSON.parse(`{"route":"/","vitals":${'['.repeat(3000)}${']'.repeat(3000)}}`),
+    ],
   ])('refuses %s with a 400 that says what is allowed, and counts nothing', async (_, body) => {
     const before = await tables();
     const answer = await beacon(body);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ status: 400, error: 'Bad Request' });
-    expect(String(answer.body.message)).toMatch(/^The measurements were not counted: /);
+    expect(String(answer.body.message)).toMatch(
+      /^The measurements were not counted: (the body|route|vitals|funnel|visitor)\b[\w.]* is not allowed\. Send /,
+    );
     await app.service.app.get(MeasurementsService).flush();
     expect(await tables()).toEqual(before);
   });
 
   it('answers any body whatever with a 204 or a 4xx, never a 5xx (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), async (body) => {
-        const answer = await beacon(JSON.stringify(body));
-        expect([204, 400]).toContain(answer.status);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue({ maxDepth: 4 }),
+          // Close to valid: a real route, lists of anything where the lists of objects go.
+          fc.record(
+            {
+              route: fc.constantFrom('/', '/about'),
+              vitals: fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 3 }),
+              funnel: fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 3 }),
+            },
+            { requiredKeys: ['route'] },
+          ),
+        ),
+        async (body) => {
+          const answer = await beacon(JSON.stringify(body));
+          expect([204, 400]).toContain(answer.status);
+        },
+      ),
       // Within the per-client limit of beacons (BEACONS_PER_SUBMISSION × RATE_LIMIT_MAX per window), 429 after.
       { numRuns: 90 },
     );

@@ -37,6 +37,35 @@ async function described(
     operationIdFactory: (_controller, method) => method,
   });
   await app.close();
+  return closeRequestBodies(document);
+}
+
+/**
+ * Marks every schema a request body is made of `additionalProperties: false`: the validation
+ * pipe (http/body-validation.pipe.ts) refuses a field its DTO does not name, at any depth.
+ */
+function closeRequestBodies(document: OpenAPIObject): OpenAPIObject {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, Record<string, unknown>>;
+  const closed = new Set<string>();
+  const close = (schema: unknown): void => {
+    if (typeof schema !== 'object' || schema === null) return;
+    const { $ref, items, properties } = schema as Record<string, unknown>;
+    if (typeof $ref === 'string') {
+      const name = $ref.replace('#/components/schemas/', '');
+      if (closed.has(name) || !schemas[name]) return;
+      closed.add(name);
+      schemas[name].additionalProperties = false;
+      close(schemas[name]);
+    }
+    close(items);
+    for (const property of Object.values(properties ?? {})) close(property);
+  };
+  for (const path of Object.values(document.paths)) {
+    for (const operation of Object.values(path) as { requestBody?: unknown }[]) {
+      const body = operation?.requestBody as { content?: Record<string, { schema?: unknown }> };
+      for (const media of Object.values(body?.content ?? {})) close(media.schema);
+    }
+  }
   return document;
 }
 

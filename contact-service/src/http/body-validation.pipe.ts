@@ -26,19 +26,44 @@ function firstMessage(error: ValidationError, unknownField: string): string {
   return (key && constraints[key]) || 'This value is not valid.';
 }
 
+/** How deep a body's values may nest: a list of objects in a field (the beacon's) is the deepest. */
+const DEPTH = 3;
+
 /**
- * The API's bodies are flat: a field that holds an array or an object is refused by its DTO
- * whatever is inside. class-transformer would still walk inside it first, recursively, and a body
- * of a few kilobytes nested thousands deep overflowed the stack (a 500). Each such value becomes
- * an empty one of its kind, so the field gets the answer any array or object gets.
+ * A value no DTO reads as it is: nested deeper than DEPTH, its arrays and objects are emptied, so
+ * a field that must not hold them gets the answer any array or object gets. class-transformer
+ * walks inside a value recursively before class-validator looks at it, and a body of a few
+ * kilobytes nested thousands deep overflowed the stack (a 500).
  */
-function flat(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(body).map(([key, value]) => [
-      key,
-      Array.isArray(value) ? [] : typeof value === 'object' && value !== null ? {} : value,
-    ]),
-  );
+function bounded(value: unknown, depth = 0): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return depth >= DEPTH ? [] : value.map((v) => bounded(v, depth + 1));
+  if (depth >= DEPTH) return {};
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bounded(v, depth + 1)]));
+}
+
+const REFUSED_AS = Symbol('refused as');
+
+/**
+ * A DTO whose refusal is worded apart from its app's other bodies: one message, made from the
+ * path of the first value refused (`vitals.0.name`, or `the body`), instead of one per field.
+ */
+export function RefusedAs(message: (where: string) => string): ClassDecorator {
+  return (target) => Reflect.defineMetadata(REFUSED_AS, message, target);
+}
+
+/** The path of the first value refused in a tree of class-validator's errors. */
+function firstPath(error: ValidationError | undefined): string {
+  if (!error) return 'the body';
+  const child = error.children?.[0];
+  return child ? `${error.property}.${firstPath(child)}` : error.property;
+}
+
+/** The pipe's own refusal, carrying class-validator's errors until the DTO's wording is known. */
+class BodyRefused extends Error {
+  constructor(readonly errors: ValidationError[]) {
+    super('body refused');
+  }
 }
 
 /**
@@ -55,16 +80,7 @@ export class BodyValidationPipe extends ValidationPipe {
       forbidNonWhitelisted: true,
       forbidUnknownValues: true,
       validationError: { target: false, value: false },
-      exceptionFactory: (errors) =>
-        new BadRequestException(
-          apiError(
-            400,
-            wording.correct,
-            Object.fromEntries(
-              errors.map((error) => [error.property, firstMessage(error, wording.unknownField)]),
-            ),
-          ),
-        ),
+      exceptionFactory: (errors) => new BodyRefused(errors),
     });
   }
 
@@ -73,6 +89,19 @@ export class BodyValidationPipe extends ValidationPipe {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new BadRequestException(apiError(400, this.wording.notObject));
     }
-    return super.transform(flat(value as Record<string, unknown>), metadata);
+    try {
+      return await super.transform(bounded(value), metadata);
+    } catch (error) {
+      if (!(error instanceof BodyRefused)) throw error;
+      throw new BadRequestException(this.refusal(error.errors, metadata.metatype));
+    }
+  }
+
+  private refusal(errors: ValidationError[], dto: unknown) {
+    const own = dto && Reflect.getMetadata(REFUSED_AS, dto);
+    if (own) return apiError(400, (own as (where: string) => string)(firstPath(errors[0])));
+    const { correct, unknownField } = this.wording;
+    const fields = errors.map((error) => [error.property, firstMessage(error, unknownField)]);
+    return apiError(400, correct, Object.fromEntries(fields));
   }
 }

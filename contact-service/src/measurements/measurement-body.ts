@@ -1,42 +1,85 @@
 import contract from '@proposal-site/contract/measurements.json' with { type: 'json' };
-import { z } from 'zod';
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsNumber,
+  IsObject,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { Absent } from '../http/body-fields.js';
+import { RefusedAs } from '../http/body-validation.pipe.js';
 
-/**
- * The body of POST /api/measurements, as contract/measurements.json allows it: the page's path,
- * Core Web Vitals and the contact form's funnel steps. Nothing in it names or identifies a
- * visitor, and nothing else is accepted.
- */
 const { limits } = contract;
 export type VitalName = 'LCP' | 'INP' | 'CLS' | 'FCP' | 'TTFB';
 /** The metrics the contract measures. */
 export const VITALS = contract.vitals as readonly VitalName[];
 
-export const measurementBody = z.strictObject({
-  route: z.string().max(limits.routeLength).startsWith('/'),
-  vitals: z
-    .array(
-      z.strictObject({
-        name: z.enum(VITALS as [VitalName, ...VitalName[]]),
-        value: z.number().finite().min(0).max(limits.vitalMax),
-      }),
-    )
-    .max(limits.vitalsPerBeacon)
-    .optional(),
-  funnel: z
-    .array(
-      z.strictObject({
-        form: z.enum(contract.funnel.forms as [string, ...string[]]),
-        step: z.enum(contract.funnel.steps as [string, ...string[]]),
-      }),
-    )
-    .max(limits.funnelPerBeacon)
-    .optional(),
-});
-export type MeasurementBody = z.infer<typeof measurementBody>;
+/** One Core Web Vital of the page: its name and its value (milliseconds, or the CLS score). */
+export class Vital {
+  @ApiProperty({ enum: VITALS })
+  @IsIn(VITALS)
+  name!: VitalName;
 
-/** What a person reads when a beacon is refused: which part, and what is allowed. */
-export const MEASUREMENT_REFUSED =
-  'Send {"route": "/a-page", "vitals": [{"name": "LCP", "value": 1234}], "funnel": [{"form": "contact", "step": "seen"}]} with the names and steps of contract/measurements.json.';
+  @ApiProperty({ minimum: 0, maximum: limits.vitalMax })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(limits.vitalMax)
+  value!: number;
+}
+
+/** One step of a form's funnel. */
+export class FunnelStep {
+  @ApiProperty({ enum: contract.funnel.forms })
+  @IsIn(contract.funnel.forms)
+  form!: string;
+
+  @ApiProperty({ enum: contract.funnel.steps })
+  @IsIn(contract.funnel.steps)
+  step!: string;
+}
+
+/**
+ * The body of POST /api/measurements, as contract/measurements.json allows it: the page's path,
+ * Core Web Vitals and the contact form's funnel steps. Nothing in it names or identifies a
+ * visitor, and nothing else is accepted. A refusal says which part, and what is allowed.
+ */
+@RefusedAs(
+  (where) =>
+    `The measurements were not counted: ${where} is not allowed. Send {"route": "/a-page", "vitals": [{"name": "LCP", "value": 1234}], "funnel": [{"form": "contact", "step": "seen"}]} with the names and steps of contract/measurements.json.`,
+)
+export class MeasurementBody {
+  @ApiProperty({ maxLength: limits.routeLength, pattern: '^/' })
+  @IsString()
+  @MaxLength(limits.routeLength)
+  @Matches(/^\//)
+  route!: string;
+
+  @ApiProperty({ type: [Vital], required: false, maxItems: limits.vitalsPerBeacon })
+  @Absent()
+  @IsArray()
+  @ArrayMaxSize(limits.vitalsPerBeacon)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => Vital)
+  vitals?: Vital[];
+
+  @ApiProperty({ type: [FunnelStep], required: false, maxItems: limits.funnelPerBeacon })
+  @Absent()
+  @IsArray()
+  @ArrayMaxSize(limits.funnelPerBeacon)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => FunnelStep)
+  funnel?: FunnelStep[];
+}
 
 /** The route label of a page path: the site's pages by name, every other path as its 404 page. */
 export function routeLabel(path: string): string {
