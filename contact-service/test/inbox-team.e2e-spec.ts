@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { kindOf } from '../src/leads/lead-kind.js';
+import { STATUSES } from '../src/leads/lead-status.js';
 import {
   consoleOnNewDatabase,
   enrolOperator,
@@ -263,6 +264,15 @@ describe('the refusals worded for each body', () => {
     ['owner', 'no owner', {}, OWNER],
     ['owner', 'a number', { owner: 7 }, OWNER],
     ['owner', 'a name too long', { owner: 'x'.repeat(65) }, OWNER],
+    ['owner', 'an unknown field', { owner: null, why: 'x' }, OWNER],
+    [
+      'status',
+      'a status there is not',
+      { status: 'won' },
+      `There is no status "won": ${STATUSES.join(', ')}.`,
+    ],
+    ['status', 'a number', { status: 7 }, `There is no status 7: ${STATUSES.join(', ')}.`],
+    ['status', 'not an object', null, `Send a JSON object with status: ${STATUSES.join(', ')}.`],
     [
       'preferences',
       'not an object',
@@ -307,7 +317,9 @@ describe('the refusals worded for each body', () => {
         ? ['POST', '/leads/bulk']
         : route === 'owner'
           ? ['PUT', `/leads/${id}/owner`]
-          : ['PUT', '/account/preferences'];
+          : route === 'status'
+            ? ['POST', `/leads/${id}/status`]
+            : ['PUT', '/account/preferences'];
     const answer = await ada.call(method as 'POST' | 'PUT', path, body);
     expect([answer.status, answer.body.message]).toEqual([400, message]);
     expect(await db.query(`SELECT count(*)::int AS n FROM audit_log`)).toEqual(before);

@@ -16,7 +16,7 @@ class Item {
 }
 
 /** A list of objects in a field, as the beacon's body has, with a refusal of its own. */
-@RefusedAs((where) => `Not taken: ${where}.`)
+@RefusedAs({ every: (where) => `Not taken: ${where}.` })
 class Nested {
   @IsArray()
   @IsObject({ each: true })

@@ -45,18 +45,27 @@ function bounded(value: unknown, depth = 0): unknown {
 const REFUSED_AS = Symbol('refused as');
 
 /**
- * A DTO whose refusal is worded apart from its app's other bodies: one message, made from the
- * path of the first value refused (`vitals.0.name`, or `the body`), instead of one per field.
+ * How a DTO words its refusal when its app's wording (one message per field) does not fit: one
+ * sentence for the whole body. Either `every` refusal from the path of the first value refused
+ * (`vitals.0.name`, or `the body`), or `notObject`, `unknownField` and otherwise the message of
+ * the first rule broken, as the DTO's decorators give it.
  */
-export function RefusedAs(message: (where: string) => string): ClassDecorator {
-  return (target) => Reflect.defineMetadata(REFUSED_AS, message, target);
+export type OwnRefusal =
+  | { every: (where: string) => string }
+  | { notObject: string; unknownField: (name: string) => string };
+
+/** Gives a DTO its own refusal in one sentence (OwnRefusal). */
+export function RefusedAs(refusal: OwnRefusal): ClassDecorator {
+  return (target) => Reflect.defineMetadata(REFUSED_AS, refusal, target);
 }
 
-/** The path of the first value refused in a tree of class-validator's errors. */
-function firstPath(error: ValidationError | undefined): string {
-  if (!error) return 'the body';
+const ownRefusal = (dto: unknown): OwnRefusal | undefined =>
+  dto ? (Reflect.getMetadata(REFUSED_AS, dto) as OwnRefusal | undefined) : undefined;
+
+/** The first value refused in a tree of class-validator's errors, and its path. */
+function firstRefused(error: ValidationError, path = error.property): [ValidationError, string] {
   const child = error.children?.[0];
-  return child ? `${error.property}.${firstPath(child)}` : error.property;
+  return child ? firstRefused(child, `${path}.${child.property}`) : [error, path];
 }
 
 /** The pipe's own refusal, carrying class-validator's errors until the DTO's wording is known. */
@@ -87,7 +96,13 @@ export class BodyValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type !== 'body' || !this.toValidate(metadata)) return value;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new BadRequestException(apiError(400, this.wording.notObject));
+      const own = ownRefusal(metadata.metatype);
+      const message = !own
+        ? this.wording.notObject
+        : 'every' in own
+          ? own.every('the body')
+          : own.notObject;
+      throw new BadRequestException(apiError(400, message));
     }
     try {
       return await super.transform(bounded(value), metadata);
@@ -98,10 +113,15 @@ export class BodyValidationPipe extends ValidationPipe {
   }
 
   private refusal(errors: ValidationError[], dto: unknown) {
-    const own = dto && Reflect.getMetadata(REFUSED_AS, dto);
-    if (own) return apiError(400, (own as (where: string) => string)(firstPath(errors[0])));
+    const own = ownRefusal(dto);
     const { correct, unknownField } = this.wording;
-    const fields = errors.map((error) => [error.property, firstMessage(error, unknownField)]);
-    return apiError(400, correct, Object.fromEntries(fields));
+    if (!own) {
+      const fields = errors.map((error) => [error.property, firstMessage(error, unknownField)]);
+      return apiError(400, correct, Object.fromEntries(fields));
+    }
+    const [error, where] = firstRefused(errors[0]!);
+    if ('every' in own) return apiError(400, own.every(where));
+    if (error.constraints?.whitelistValidation) return apiError(400, own.unknownField(where));
+    return apiError(400, firstMessage(error, unknownField));
   }
 }

@@ -1,10 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { isStatus, type LeadStatus } from '../leads/lead-status.js';
-import { FilterError } from './inbox-filter.js';
+import type { LeadStatus } from '../leads/lead-status.js';
 import { InboxRefusal, type Actor, type Inbox } from './inbox.js';
 
 /** The most leads one bulk action takes: a page of the inbox and then some. */
 export const BULK_MAX = 100;
+
+/** What a bulk action may do, in the order a refusal names them. */
+export const BULK_ACTIONS = ['status', 'owner', 'spam', 'not-spam'] as const;
 
 export type BulkAction =
   | { action: 'status'; status: LeadStatus }
@@ -20,40 +22,15 @@ export class BulkResult {
   message?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A bulk request's body (`{ ids, action, status?, owner? }`), or an error that says what to fix. */
-export function bulkOf(body: unknown): { ids: string[]; action: BulkAction } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new FilterError('Send a JSON object with ids and action.');
-  }
-  const { ids, action, status, owner, ...rest } = body as Record<string, unknown>;
-  const extra = Object.keys(rest)[0];
-  if (extra !== undefined)
-    throw new FilterError(`${JSON.stringify(extra.slice(0, 40))} is not expected.`);
-  if (
-    !Array.isArray(ids) ||
-    ids.length === 0 ||
-    ids.length > BULK_MAX ||
-    !ids.every((id) => typeof id === 'string' && UUID.test(id))
-  ) {
-    throw new FilterError(`Select between 1 and ${BULK_MAX} leads (ids).`);
-  }
-  const unique = [...new Set(ids as string[])];
-  if (action === 'status') {
-    if (!isStatus(status)) throw new FilterError('Choose the status to move the leads to.');
-    return { ids: unique, action: { action, status } };
-  }
-  if (action === 'owner') {
-    if (owner !== null && (typeof owner !== 'string' || owner.length > 64)) {
-      throw new FilterError(
-        'Choose an operator, or nobody (null) to hand the leads back to the team.',
-      );
-    }
-    return { ids: unique, action: { action, owner } };
-  }
-  if (action === 'spam' || action === 'not-spam') return { ids: unique, action: { action } };
-  throw new FilterError('action is status, owner, spam or not-spam.');
+/** The action a bulk request's body (BulkBody, console/dto/inbox.dto.ts) asks for. */
+export function bulkActionOf(body: {
+  action: BulkAction['action'];
+  status?: LeadStatus;
+  owner?: string | null;
+}): BulkAction {
+  if (body.action === 'status') return { action: 'status', status: body.status! };
+  if (body.action === 'owner') return { action: 'owner', owner: body.owner ?? null };
+  return { action: body.action };
 }
 
 /**

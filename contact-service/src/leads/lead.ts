@@ -50,6 +50,7 @@ export function toLead(record: LeadRecord): Lead {
   return { id, kind, name, email, company, role, message: visitorText(record.message), createdAt };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id's form: 8-4-4-4-12 hexadecimal digits. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a text is an id at all: a lookup by anything else finds nothing without asking. */
 export const isUuid = (value: string) => UUID.test(value);

@@ -51,10 +51,10 @@ export class FunnelStep {
  * Core Web Vitals and the contact form's funnel steps. Nothing in it names or identifies a
  * visitor, and nothing else is accepted. A refusal says which part, and what is allowed.
  */
-@RefusedAs(
-  (where) =>
+@RefusedAs({
+  every: (where) =>
     `The measurements were not counted: ${where} is not allowed. Send {"route": "/a-page", "vitals": [{"name": "LCP", "value": 1234}], "funnel": [{"form": "contact", "step": "seen"}]} with the names and steps of contract/measurements.json.`,
-)
+})
 export class MeasurementBody {
   @ApiProperty({ maxLength: limits.routeLength, pattern: '^/' })
   @IsString()

@@ -1,12 +1,11 @@
 import { Operation } from '../../http/operation.js';
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { isStatus, STATUSES } from '../../leads/lead-status.js';
+import { ApiTags } from '@nestjs/swagger';
 import { Redelivery } from '../../notifications/redelivery.js';
 import { CurrentOperator } from '../../operators/console/access.js';
 import type { Operator } from '../../operators/sessions.js';
-import { bulk, bulkOf } from '../bulk.js';
-import { cursorOf, cursorText, FilterError, filterOf } from '../inbox-filter.js';
+import { bulk, bulkActionOf } from '../bulk.js';
+import { cursorOf, cursorText, filterOf } from '../inbox-filter.js';
 import { Inbox, InboxRefusal, OpenedLead } from '../inbox.js';
 import { Note } from '../note.entity.js';
 import {
@@ -64,11 +63,6 @@ export class LeadsController {
     @Body() { status }: StatusBody,
     @CurrentOperator() operator: Operator,
   ): Promise<OpenedLead> {
-    if (!isStatus(status)) {
-      throw new FilterError(
-        `There is no status ${JSON.stringify(status)}: ${STATUSES.join(', ')}.`,
-      );
-    }
     return this.inbox.setStatus(id, status, operator.username);
   }
 
@@ -78,25 +72,19 @@ export class LeadsController {
    */
   @Post('bulk')
   @Operation('bulkLeads', BulkAnswer)
-  @ApiBody({ type: BulkBody })
-  async bulk(@Body() body: unknown, @CurrentOperator() operator: Operator): Promise<BulkAnswer> {
-    const { ids, action } = bulkOf(body);
-    return { results: await bulk(this.inbox, ids, action, operator) };
+  async bulk(@Body() body: BulkBody, @CurrentOperator() operator: Operator): Promise<BulkAnswer> {
+    const ids = [...new Set(body.ids)];
+    return { results: await bulk(this.inbox, ids, bulkActionOf(body), operator) };
   }
 
   /** Takes, assigns (admins) or hands back (null) the lead; answers the lead as GET does. */
   @Put(':id/owner')
   @Operation('setOwner', OpenedLead)
-  @ApiBody({ type: OwnerBody })
   owner(
     @Param('id') id: string,
-    @Body() body: unknown,
+    @Body() { owner }: OwnerBody,
     @CurrentOperator() operator: Operator,
   ): Promise<OpenedLead> {
-    const owner = (body as Partial<OwnerBody> | null)?.owner;
-    if (owner !== null && (typeof owner !== 'string' || owner.length > 64)) {
-      throw new FilterError('Send owner: a username, or null to hand the lead back to the team.');
-    }
     return this.inbox.setOwner(id, owner, operator);
   }
 

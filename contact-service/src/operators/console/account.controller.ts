@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, NotFoundException, Param, Post, Put } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Operation } from '../../http/operation.js';
 import { AuditTrail } from '../../audit/audit-trail.js';
 import { apiError } from '../../http/api-error.js';
-import { LeadPreferences, LeadPreferencesStore, preferencesOf } from '../lead-preferences.js';
+import { LeadPreferences, LeadPreferencesStore } from '../lead-preferences.js';
 import { OwnAccount } from '../own-account.js';
 import { PasskeyInfo } from '../passkeys.js';
 import { SessionInfo, Sessions, type Operator } from '../sessions.js';
@@ -34,15 +34,13 @@ export class AccountController {
     return this.preferences.get(operator);
   }
 
-  /** Read by lead-preferences.ts (preferencesOf), whose refusal says which one to fix. */
   @Put('preferences')
   @Operation('setLeadPreferences', LeadPreferences)
-  @ApiBody({ type: LeadPreferences })
   setLeadPreferences(
     @CurrentOperator() operator: Operator,
-    @Body() body: unknown,
+    @Body() preferences: LeadPreferences,
   ): Promise<LeadPreferences> {
-    return this.preferences.set(operator, preferencesOf(body));
+    return this.preferences.set(operator, preferences);
   }
 
   @Get('sessions')

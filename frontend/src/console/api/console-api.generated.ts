@@ -614,8 +614,7 @@ export type OpenedLead = {
   notes: Note[];
 };
 export type StatusBody = {
-  status:
-    'new' | 'contacted' | 'qualified' | 'not_a_fit' | 'acknowledged' | 'assessed' | 'resolved';
+  status: LeadStatus;
 };
 export type BulkResult = {
   id: string;

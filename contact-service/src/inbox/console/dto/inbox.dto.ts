@@ -1,8 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
 import { TextField } from '../../../http/body-fields.js';
+import { RefusedAs } from '../../../http/body-validation.pipe.js';
+import { UUID } from '../../../leads/lead.js';
 import { LEAD_KINDS, type LeadKind } from '../../../leads/lead-kind.js';
 import { STATUSES, type LeadStatus } from '../../../leads/lead-status.js';
-import { BULK_MAX, BulkResult } from '../../bulk.js';
+import { BULK_ACTIONS, BULK_MAX, BulkResult, type BulkAction } from '../../bulk.js';
 import { SEARCH_MAX } from '../../inbox-filter.js';
 import { InboxEntry, NOTE_MAX } from '../../inbox-types.js';
 
@@ -53,15 +65,32 @@ export class StatusCounts implements Partial<Record<LeadStatus, number>> {
   @ApiPropertyOptional({ type: 'integer' }) resolved?: number;
 }
 
+/** A status the lead moves to; a refusal names the statuses there are. */
+@RefusedAs({
+  notObject: `Send a JSON object with status: ${STATUSES.join(', ')}.`,
+  unknownField: (name) => `${JSON.stringify(name.slice(0, 40))} is not expected.`,
+})
 export class StatusBody {
   /** One of the statuses the lead's workflow allows next. */
-  @TextField(16, { schema: { enum: STATUSES, enumName: 'LeadStatus' } }) status!: string;
+  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' })
+  @IsIn(STATUSES, {
+    message: ({ value }) =>
+      `There is no status ${JSON.stringify(value)?.slice(0, 60)}: ${STATUSES.join(', ')}.`,
+  })
+  status!: LeadStatus;
 }
 
-/** Read by the inbox's rules (leads.controller.ts), whose refusal says what to send. */
+const OWNER_REFUSED = 'Send owner: a username, or null to hand the lead back to the team.';
+
+/** The owner a lead is given: a username, or null for the team; refused in one sentence. */
+@RefusedAs({ notObject: OWNER_REFUSED, unknownField: () => OWNER_REFUSED })
 export class OwnerBody {
   /** A username, or null to hand the lead back to the team. */
-  @ApiProperty({ type: String, nullable: true, maxLength: 64 }) owner!: string | null;
+  @ApiProperty({ type: String, nullable: true, maxLength: 64 })
+  @ValidateIf((body: OwnerBody) => body.owner !== null)
+  @IsString({ message: OWNER_REFUSED })
+  @MaxLength(64, { message: OWNER_REFUSED })
+  owner!: string | null;
 }
 
 export class NoteBody {
@@ -69,15 +98,41 @@ export class NoteBody {
   @TextField(NOTE_MAX + 1000) body!: string;
 }
 
-/** Read by bulk.ts (bulkOf), whose refusal says what to fix. */
+const IDS_REFUSED = `Select between 1 and ${BULK_MAX} leads (ids).`;
+const BULK_OWNER_REFUSED =
+  'Choose an operator, or nobody (null) to hand the leads back to the team.';
+
+/** One action on selected leads (bulk.ts); refused in one sentence that says what to fix. */
+@RefusedAs({
+  notObject: 'Send a JSON object with ids and action.',
+  unknownField: (name) => `${JSON.stringify(name.slice(0, 40))} is not expected.`,
+})
 export class BulkBody {
-  @ApiProperty({ type: [String], format: 'uuid', minItems: 1, maxItems: BULK_MAX }) ids!: string[];
-  @ApiProperty({ enum: ['status', 'owner', 'spam', 'not-spam'] })
-  action!: 'status' | 'owner' | 'spam' | 'not-spam';
+  @ApiProperty({ type: [String], format: 'uuid', minItems: 1, maxItems: BULK_MAX })
+  @IsArray({ message: IDS_REFUSED })
+  @ArrayMinSize(1, { message: IDS_REFUSED })
+  @ArrayMaxSize(BULK_MAX, { message: IDS_REFUSED })
+  @Matches(UUID, { each: true, message: IDS_REFUSED })
+  ids!: string[];
+
+  @ApiProperty({ enum: BULK_ACTIONS })
+  @IsIn(BULK_ACTIONS, {
+    message: `action is ${BULK_ACTIONS.slice(0, -1).join(', ')} or ${BULK_ACTIONS.at(-1)}.`,
+  })
+  action!: BulkAction['action'];
+
   /** With action status. */
-  @ApiPropertyOptional({ enum: STATUSES, enumName: 'LeadStatus' }) status?: LeadStatus;
+  @ApiPropertyOptional({ enum: STATUSES, enumName: 'LeadStatus' })
+  @ValidateIf((body: BulkBody) => body.action === 'status')
+  @IsIn(STATUSES, { message: 'Choose the status to move the leads to.' })
+  status?: LeadStatus;
+
   /** With action owner: a username, or null for the team. */
-  @ApiPropertyOptional({ type: String, nullable: true }) owner?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @ValidateIf((body: BulkBody) => body.action === 'owner' && body.owner !== null)
+  @IsString({ message: BULK_OWNER_REFUSED })
+  @MaxLength(64, { message: BULK_OWNER_REFUSED })
+  owner?: string | null;
 }
 
 export class BulkAnswer {
