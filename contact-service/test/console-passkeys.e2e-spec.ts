@@ -222,6 +222,12 @@ describe('a sign-in request', () => {
       fc
         .tuple(fc.constantFrom(...Object.keys(genuine)), fc.jsonValue())
         .map(([key, value]) => JSON.stringify({ ...genuine, [key]: value })),
+      // A genuine answer with a value nested thousands deep inside its response.
+      fc.integer({ min: 2, max: 3000 }).map((depth) => {
+        const text = JSON.stringify(genuine);
+        const at = text.indexOf('"response":{') + '"response":{'.length;
+        return `${text.slice(0, at)}"x":${'['.repeat(depth)}${']'.repeat(depth)},${text.slice(at)}`;
+      }),
     );
     await fc.assert(
       fc.asyncProperty(passkey, fc.nat(65535), async (text, n) => {

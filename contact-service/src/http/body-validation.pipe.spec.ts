@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { BadRequestException } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsObject, IsString, ValidateNested } from 'class-validator';
-import { BodyValidationPipe, RefusedAs } from './body-validation.pipe.js';
+import { BodyValidationPipe, jsonTextOf, RefusedAs } from './body-validation.pipe.js';
 
 class Flat {
   @IsString({ message: 'Give a name.' })
@@ -84,5 +84,25 @@ describe('BodyValidationPipe', () => {
     expect(body).toBeInstanceOf(Nested);
     expect((body as Nested).items[0]).toBeInstanceOf(Item);
     expect(body).toEqual({ items: [{ name: 'b' }] });
+  });
+});
+
+describe('jsonTextOf', () => {
+  it('reads a JSON text by its DTO, keeping what the DTO does not name', () => {
+    const read = jsonTextOf(Nested, '{"items":[{"name":"a"}],"extra":{"kept":true}}');
+    expect(read).toBeInstanceOf(Nested);
+    expect(read).toMatchObject({ items: [{ name: 'a' }], extra: { kept: true } });
+  });
+
+  it('answers null for text that is not JSON, not an object, or refused by the DTO', () => {
+    for (const text of ['{', '[]', '"a"', 'null', '{"items":[{"name":"z"}]}']) {
+      expect(jsonTextOf(Nested, text)).toBeNull();
+    }
+  });
+
+  it('reads a value nested a hundred thousand deep without overflowing', () => {
+    const depth = 100_000;
+    const text = `{"items":[{"name":"a"}],"x":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    expect(jsonTextOf(Nested, text)).toMatchObject({ items: [{ name: 'a' }], x: [[[]]] });
   });
 });

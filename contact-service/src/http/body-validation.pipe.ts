@@ -4,6 +4,8 @@ import {
   type ArgumentMetadata,
   type ValidationError,
 } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
 import { apiError } from './api-error.js';
 
 /** What an app tells a body its DTO refuses: each app (public, console) words it for its users. */
@@ -40,6 +42,23 @@ function bounded(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return depth >= DEPTH ? [] : value.map((v) => bounded(v, depth + 1));
   if (depth >= DEPTH) return {};
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bounded(v, depth + 1)]));
+}
+
+/**
+ * A JSON text inside a field (a passkey's answer), read as `dto` reads it: its decorators check
+ * the parts the product relies on; other properties are kept as sent, for the library that reads
+ * them. Null when the text is not JSON or the rules refuse it. Depth is bounded as for bodies.
+ */
+export function jsonTextOf<T extends object>(dto: new () => T, text: string): T | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const instance = plainToInstance(dto, bounded(value));
+  return validateSync(instance, { forbidUnknownValues: true }).length === 0 ? instance : null;
 }
 
 const REFUSED_AS = Symbol('refused as');
