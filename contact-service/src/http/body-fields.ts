@@ -1,6 +1,17 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
-import { IsDefined, IsString, MaxLength, NotContains, ValidateIf } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsDefined,
+  IsObject,
+  IsString,
+  MaxLength,
+  NotContains,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 
 /** Optional means absent: an explicit null is refused like any other value of the wrong type. */
 export const Absent = () => ValidateIf((_object, value) => value !== undefined);
@@ -24,5 +35,21 @@ export function TextField(
     IsString({ message: 'This field must be text.' }),
     MaxLength(max, { message: `This field is longer than ${max} characters.` }),
     NotContains('\u0000', { message: 'This field holds a NUL character.' }),
+  );
+}
+
+/**
+ * An optional field that holds a list of at most `max` objects, each checked by the DTO `item`
+ * (and, like a body, refused for a field it does not name).
+ */
+export function ObjectListField(item: new () => object, max: number) {
+  return applyDecorators(
+    ApiProperty({ type: [item], required: false, maxItems: max }),
+    Absent(),
+    IsArray(),
+    ArrayMaxSize(max),
+    IsObject({ each: true }),
+    ValidateNested({ each: true }),
+    Type(() => item),
   );
 }

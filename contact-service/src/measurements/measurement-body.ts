@@ -1,20 +1,7 @@
 import contract from '@proposal-site/contract/measurements.json' with { type: 'json' };
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsIn,
-  IsNumber,
-  IsObject,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
-import { Absent } from '../http/body-fields.js';
+import { IsIn, IsNumber, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ObjectListField } from '../http/body-fields.js';
 import { RefusedAs } from '../http/body-validation.pipe.js';
 
 const { limits } = contract;
@@ -62,22 +49,10 @@ export class MeasurementBody {
   @Matches(/^\//)
   route!: string;
 
-  @ApiProperty({ type: [Vital], required: false, maxItems: limits.vitalsPerBeacon })
-  @Absent()
-  @IsArray()
-  @ArrayMaxSize(limits.vitalsPerBeacon)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => Vital)
+  @ObjectListField(Vital, limits.vitalsPerBeacon)
   vitals?: Vital[];
 
-  @ApiProperty({ type: [FunnelStep], required: false, maxItems: limits.funnelPerBeacon })
-  @Absent()
-  @IsArray()
-  @ArrayMaxSize(limits.funnelPerBeacon)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => FunnelStep)
+  @ObjectListField(FunnelStep, limits.funnelPerBeacon)
   funnel?: FunnelStep[];
 }
 
