@@ -71,6 +71,28 @@ const CAPABILITIES = [
   },
 ];
 
+interface CardsProps {
+  items: readonly { title: string; text: string }[];
+  /** `ol` when the order of the cards means something. */
+  list: 'ul' | 'ol';
+  heading: 'h3' | 'h4';
+  className: string;
+}
+
+/** Cards of a title and a text each, as the Problem and Solution sections show them. */
+function Cards({ items, list: List, heading: Heading, className }: CardsProps) {
+  return (
+    <List className={className}>
+      {items.map((item) => (
+        <li key={item.title} className="card">
+          <Heading>{item.title}</Heading>
+          <p>{item.text}</p>
+        </li>
+      ))}
+    </List>
+  );
+}
+
 export function HomePage() {
   return (
     <>
@@ -112,14 +134,7 @@ export function HomePage() {
             that already exist somewhere on the shared drive. The work is essential, repetitive and
             expensive.
           </p>
-          <ul className="card-grid card-grid-3">
-            {PROBLEMS.map((problem) => (
-              <li key={problem.title} className="card">
-                <h3>{problem.title}</h3>
-                <p>{problem.text}</p>
-              </li>
-            ))}
-          </ul>
+          <Cards items={PROBLEMS} list="ul" heading="h3" className="card-grid card-grid-3" />
         </div>
       </section>
 
@@ -146,14 +161,12 @@ export function HomePage() {
             ))}
           </ul>
           <h3 className="subheading">What it does</h3>
-          <ol className="card-grid card-grid-2 capability-list">
-            {CAPABILITIES.map((capability) => (
-              <li key={capability.title} className="card">
-                <h4>{capability.title}</h4>
-                <p>{capability.text}</p>
-              </li>
-            ))}
-          </ol>
+          <Cards
+            items={CAPABILITIES}
+            list="ol"
+            heading="h4"
+            className="card-grid card-grid-2 capability-list"
+          />
           <p className="outputs">
             <strong>What you receive:</strong> proposals in <span className="chip">Word</span>
             {', '}
