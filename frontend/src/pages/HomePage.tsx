@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SECTION_IDS } from '../features/navigation/section-ids';
 import { SectionLink } from '../features/navigation/SectionLink';
 import { CALLBACK_HOURS, CLAIMS } from '../shared/content';
@@ -71,6 +72,36 @@ const CAPABILITIES = [
   },
 ];
 
+interface LandingSectionProps {
+  id: string;
+  number: string;
+  heading: string;
+  /** The line under the heading. */
+  title: string;
+  /** On the alternate background. */
+  alt?: boolean;
+  children: ReactNode;
+}
+
+/** A numbered section of the landing page: its heading, its title line, then its content. */
+function LandingSection({ id, number, heading, title, alt, children }: LandingSectionProps) {
+  return (
+    <section
+      id={id}
+      className={alt ? 'section section-alt' : 'section'}
+      aria-labelledby={`${id}-heading`}
+    >
+      <div className="container">
+        <SectionHeading id={`${id}-heading`} number={number}>
+          {heading}
+        </SectionHeading>
+        <p className="section-title">{title}</p>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 interface CardsProps {
   items: readonly { title: string; text: string }[];
   /** `ol` when the order of the cards means something. */
@@ -122,59 +153,54 @@ export function HomePage() {
         </div>
       </section>
 
-      <section id={SECTION_IDS.problem} className="section" aria-labelledby="problem-heading">
-        <div className="container">
-          <SectionHeading id="problem-heading" number="01">
-            Problem
-          </SectionHeading>
-          <p className="section-title">Proposals are the bottleneck of every mandate.</p>
-          <p className="section-intro">
-            Every mandate starts with a proposal, and most proposals start the same way: analysts
-            pulling precedents, re-keying CRM data into last year’s template and rebuilding pages
-            that already exist somewhere on the shared drive. The work is essential, repetitive and
-            expensive.
-          </p>
-          <Cards items={PROBLEMS} list="ul" heading="h3" className="card-grid card-grid-3" />
-        </div>
-      </section>
-
-      <section
-        id={SECTION_IDS.solution}
-        className="section section-alt"
-        aria-labelledby="solution-heading"
+      <LandingSection
+        id={SECTION_IDS.problem}
+        number="01"
+        heading="Problem"
+        title="Proposals are the bottleneck of every mandate."
       >
-        <div className="container">
-          <SectionHeading id="solution-heading" number="02">
-            Solution
-          </SectionHeading>
-          <p className="section-title">A drafting engine that knows your deal.</p>
-          <p className="section-intro">
-            {`${brand} connects to the sources your team already relies on and produces a structured first draft that reads as if your best associate wrote it, in a fraction of the time.`}
-          </p>
-          <h3 className="subheading">What it reads</h3>
-          <ul className="source-list">
-            {SOURCES.map((source) => (
-              <li key={source.title}>
-                <strong>{`${source.title}.`}</strong>
-                {` ${source.text}`}
-              </li>
-            ))}
-          </ul>
-          <h3 className="subheading">What it does</h3>
-          <Cards
-            items={CAPABILITIES}
-            list="ol"
-            heading="h4"
-            className="card-grid card-grid-2 capability-list"
-          />
-          <p className="outputs">
-            <strong>What you receive:</strong> proposals in <span className="chip">Word</span>
-            {', '}
-            <span className="chip">PDF</span> or <span className="chip">Figma-ready</span>
-            {` form, built on your templates and ready for review, with turnaround cut by ${CLAIMS.turnaroundReduction}.`}
-          </p>
-        </div>
-      </section>
+        <p className="section-intro">
+          Every mandate starts with a proposal, and most proposals start the same way: analysts
+          pulling precedents, re-keying CRM data into last year’s template and rebuilding pages that
+          already exist somewhere on the shared drive. The work is essential, repetitive and
+          expensive.
+        </p>
+        <Cards items={PROBLEMS} list="ul" heading="h3" className="card-grid card-grid-3" />
+      </LandingSection>
+
+      <LandingSection
+        id={SECTION_IDS.solution}
+        number="02"
+        heading="Solution"
+        title="A drafting engine that knows your deal."
+        alt
+      >
+        <p className="section-intro">
+          {`${brand} connects to the sources your team already relies on and produces a structured first draft that reads as if your best associate wrote it, in a fraction of the time.`}
+        </p>
+        <h3 className="subheading">What it reads</h3>
+        <ul className="source-list">
+          {SOURCES.map((source) => (
+            <li key={source.title}>
+              <strong>{`${source.title}.`}</strong>
+              {` ${source.text}`}
+            </li>
+          ))}
+        </ul>
+        <h3 className="subheading">What it does</h3>
+        <Cards
+          items={CAPABILITIES}
+          list="ol"
+          heading="h4"
+          className="card-grid card-grid-2 capability-list"
+        />
+        <p className="outputs">
+          <strong>What you receive:</strong> proposals in <span className="chip">Word</span>
+          {', '}
+          <span className="chip">PDF</span> or <span className="chip">Figma-ready</span>
+          {` form, built on your templates and ready for review, with turnaround cut by ${CLAIMS.turnaroundReduction}.`}
+        </p>
+      </LandingSection>
 
       <section id={SECTION_IDS.contact} className="section" aria-labelledby="contact-heading">
         <div className="container split">
