@@ -82,9 +82,17 @@ async function retireLocalCredentials(manager: EntityManager, userId: string): P
   await manager.query(`DELETE FROM enrolments WHERE user_id = $1`, [userId]);
 }
 
-const ACCOUNT_COLUMNS = `u.id, u.username, u.role, u.enrolled_at IS NOT NULL AS enrolled,
-  u.disabled_at IS NOT NULL AS disabled, u.sso_subject IS NOT NULL AS linked,
-  u.break_glass AS "breakGlass", u.created_at AS "createdAt"`;
+/** An account as an admin sees it: where it stands, none of its secrets. */
+const accountOf = (user: User): Account => ({
+  id: user.id,
+  username: user.username,
+  role: user.role,
+  enrolled: user.enrolledAt !== null,
+  disabled: user.disabledAt !== null,
+  linked: user.ssoSubject !== null,
+  breakGlass: user.breakGlass,
+  createdAt: user.createdAt,
+});
 
 /**
  * The operators' accounts as an admin manages them (`leads users`, and the console's accounts
@@ -107,17 +115,7 @@ export class Accounts {
   }
 
   async list(): Promise<Account[]> {
-    const users = await this.users.find({ order: { username: 'ASC' } });
-    return users.map((user) => ({
-      id: user.id,
-      username: user.username,
-      role: user.role,
-      enrolled: user.enrolledAt !== null,
-      disabled: user.disabledAt !== null,
-      linked: user.ssoSubject !== null,
-      breakGlass: user.breakGlass,
-      createdAt: user.createdAt,
-    }));
+    return (await this.users.find({ order: { username: 'ASC' } })).map(accountOf);
   }
 
   /**
@@ -132,6 +130,7 @@ export class Accounts {
   ): Promise<{ account: Account; token: string }> {
     const username = usernameOf(name);
     return this.dataSource.transaction(async (manager) => {
+      // ON CONFLICT: a taken name is answered in words, and the transaction stays usable.
       const [account] = (await manager.query(
         `INSERT INTO users (username, role, break_glass) VALUES ($1, $2, $3)
          ON CONFLICT (username) DO NOTHING
@@ -165,7 +164,7 @@ export class Accounts {
         );
       }
       await retireLocalCredentials(manager, account.id);
-      await manager.query(`UPDATE users SET enrolled_at = NULL WHERE id = $1`, [account.id]);
+      await manager.update(User, account.id, { enrolledAt: null });
       // Whoever holds the new link can take the emergency door: the admins hear of it.
       if (account.breakGlass) {
         await raiseBreakGlassAlert(
@@ -189,10 +188,7 @@ export class Accounts {
    */
   async disable(name: string, actor: string): Promise<Account> {
     return this.change(name, actor, 'users disable', {}, async (manager, account) => {
-      await manager.query(`UPDATE users SET disabled_at = $2 WHERE id = $1`, [
-        account.id,
-        this.now(),
-      ]);
+      await manager.update(User, account.id, { disabledAt: this.now() });
       await this.owners.handBackAll(manager, account, actor);
       return { ...account, disabled: true };
     });
@@ -200,7 +196,7 @@ export class Accounts {
 
   async enable(name: string, actor: string): Promise<Account> {
     return this.change(name, actor, 'users enable', {}, async (manager, account) => {
-      await manager.query(`UPDATE users SET disabled_at = NULL WHERE id = $1`, [account.id]);
+      await manager.update(User, account.id, { disabledAt: null });
       return { ...account, disabled: false };
     });
   }
@@ -249,7 +245,7 @@ export class Accounts {
 
   async setRole(name: string, role: Role, actor: string): Promise<Account> {
     return this.change(name, actor, 'users role', { role }, async (manager, account) => {
-      await manager.query(`UPDATE users SET role = $2 WHERE id = $1`, [account.id, role]);
+      await manager.update(User, account.id, { role });
       return { ...account, role };
     });
   }
@@ -267,11 +263,12 @@ export class Accounts {
   ): Promise<T> {
     const username = usernameOf(name);
     return this.dataSource.transaction(async (manager) => {
-      const [account] = (await manager.query(
-        `SELECT ${ACCOUNT_COLUMNS} FROM users u WHERE u.username = $1 FOR UPDATE`,
-        [username],
-      )) as Account[];
-      if (!account) throw new AccountError(`There is no account named ${username}.`, 'missing');
+      const user = await manager.findOne(User, {
+        where: { username },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!user) throw new AccountError(`There is no account named ${username}.`, 'missing');
+      const account = accountOf(user);
       const result = await apply(manager, account);
       await manager.query(`DELETE FROM console_sessions WHERE user_id = $1`, [account.id]);
       await this.record(manager, command, actor, { username, ...details });
