@@ -57,6 +57,9 @@ const LEAD_ROW = `s.id, s.kind AS kind, s.status, s.email,
  * - A cancellation that leaves the lead with no booking, when the booking was what answered it,
  *   re-opens the promise from the moment of the cancellation (callback_from), with its reminder
  *   and escalation scheduled anew.
+ *
+ * In SQL: an event counts once by its upsert (ON CONFLICT), and the lead is found and locked
+ * through subqueries, which no repository call says as plainly.
  */
 @Injectable()
 export class BookingsService {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from './user.entity.js';
+import { ConsoleSession } from './console-session.entity.js';
 import { LeadsModule } from '../leads/leads.module.js';
 import { EnvironmentService } from '../config/environment.service.js';
 import { Accounts } from './accounts.js';
@@ -47,7 +48,7 @@ function relyingParty(environment: EnvironmentService): RelyingParty | null {
  * guards every route.
  */
 @Module({
-  imports: [LeadsModule, TypeOrmModule.forFeature([User])],
+  imports: [LeadsModule, TypeOrmModule.forFeature([User, ConsoleSession])],
   controllers: [
     SessionController,
     SsoController,

@@ -1,9 +1,10 @@
 import { Clock } from './clock.js';
 import { EnvironmentService } from '../config/environment.service.js';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Injectable } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import type { DataSource, EntityManager } from 'typeorm';
+import { Like, Not, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { ConsoleSession } from './console-session.entity.js';
 import type { Role } from './user.entity.js';
 import { hashOf, newToken } from './tokens.js';
 
@@ -59,6 +60,7 @@ export class Sessions {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(ConsoleSession) private readonly sessions: Repository<ConsoleSession>,
     environment: EnvironmentService,
     private readonly clock: Clock,
   ) {
@@ -81,26 +83,23 @@ export class Sessions {
   ): Promise<string> {
     const id = newToken();
     const now = this.now();
-    await (manager ?? this.dataSource.manager).query(
-      `INSERT INTO console_sessions
-         (id_hash, user_id, created_at, last_seen_at, user_agent, sso_sid, sso_tokens, sso_checked_at)
-       VALUES ($1, $2, $3, $3, $4, $5, $6, $7)`,
-      [
-        hashOf(id),
-        userId,
-        now,
-        userAgent?.slice(0, 200) ?? null,
-        sso?.sid ?? null,
-        sso?.tokens ?? null,
-        sso ? now : null,
-      ],
-    );
+    await (manager ?? this.dataSource.manager).insert(ConsoleSession, {
+      idHash: hashOf(id),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      userAgent: userAgent?.slice(0, 200) ?? null,
+      ssoSid: sso?.sid ?? null,
+      ssoTokens: sso?.tokens ?? null,
+      ssoCheckedAt: sso ? now : null,
+    });
     return id;
   }
 
   /** The operator of a live session, which counts as activity; null when there is none. */
   async operatorOf(id: string): Promise<Operator | null> {
     const now = this.now();
+    // SQL: one statement marks the session seen and reads its account, only while both are live.
     // A statement that starts with WITH answers rows (TypeORM answers an UPDATE with a count).
     const [row] = (await this.dataSource.query(
       `WITH seen AS (
@@ -120,48 +119,42 @@ export class Sessions {
       ],
     )) as Operator[];
     if (row) return row;
-    await this.dataSource.query(`DELETE FROM console_sessions WHERE id_hash = $1`, [hashOf(id)]);
+    await this.sessions.delete({ idHash: hashOf(id) });
     return null;
   }
 
   async list(operator: Operator): Promise<SessionInfo[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT id_hash, created_at AS "createdAt", last_seen_at AS "lastSeenAt",
-              user_agent AS "userAgent"
-         FROM console_sessions WHERE user_id = $1 ORDER BY last_seen_at DESC`,
-      [operator.userId],
-    )) as (Omit<SessionInfo, 'ref' | 'current'> & { id_hash: string })[];
-    return rows.map(({ id_hash, ...row }) => ({
-      ref: id_hash.slice(0, 16),
-      ...row,
-      current: id_hash === operator.sessionHash,
+    const sessions = await this.sessions.find({
+      where: { userId: operator.userId },
+      order: { lastSeenAt: 'DESC' },
+    });
+    return sessions.map(({ idHash, createdAt, lastSeenAt, userAgent }) => ({
+      ref: idHash.slice(0, 16),
+      createdAt,
+      lastSeenAt,
+      userAgent,
+      current: idHash === operator.sessionHash,
     }));
   }
 
   /** Ends one of the operator's own sessions, named by its ref; answers whether one ended. */
   async end(operator: Operator, ref: string): Promise<boolean> {
     if (!/^[0-9a-f]{16}$/.test(ref)) return false;
-    const ended = (await this.dataSource.query(
-      `WITH ended AS (
-         DELETE FROM console_sessions WHERE user_id = $1 AND left(id_hash, 16) = $2 RETURNING 1)
-       SELECT * FROM ended`,
-      [operator.userId, ref],
-    )) as unknown[];
-    return ended.length > 0;
+    // The ref is 16 hexadecimal digits: no wildcard of LIKE can be in it.
+    const ended = await this.sessions.delete({ userId: operator.userId, idHash: Like(`${ref}%`) });
+    return (ended.affected ?? 0) > 0;
   }
 
   /** Signs this session out. */
   async endCurrent(operator: Operator): Promise<void> {
-    await this.dataSource.query(`DELETE FROM console_sessions WHERE id_hash = $1`, [
-      operator.sessionHash,
-    ]);
+    await this.sessions.delete({ idHash: operator.sessionHash });
   }
 
   /** Every session of the account but `except` (none: all of them). */
   async endAll(userId: string, except?: string, manager?: EntityManager): Promise<void> {
-    await (manager ?? this.dataSource.manager).query(
-      `DELETE FROM console_sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2`,
-      [userId, except ?? null],
-    );
+    await (manager ?? this.dataSource.manager).delete(ConsoleSession, {
+      userId,
+      ...(except ? { idHash: Not(except) } : {}),
+    });
   }
 }
