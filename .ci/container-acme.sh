@@ -16,6 +16,8 @@ pebble-challtestsrv -defaultIPv4 127.0.0.1 -defaultIPv6 '' -dns01 127.0.0.1:8053
 dns_pid=$!
 source infra/local/pebble.sh
 start_pebble "$acme" 0.0.0.0 "$web_port" 127.0.0.1:8053
+# Stopped below; and on the way out, should a step before that stop the script.
+on_exit 'stop_pebble; kill "$dns_pid" 2>/dev/null'
 install -m 644 "$acme/pebble-ca.pem" tls/acme-ca.pem
 sed -i -e 's|^TLS_MODE=.*|TLS_MODE=acme|' -e 's|^SITE_DOMAIN=.*|SITE_DOMAIN=proposals.test|' \
   -e 's|^ACME_EMAIL=.*|ACME_EMAIL=operators@proposals.test|' \

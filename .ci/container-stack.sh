@@ -177,7 +177,8 @@ check "the row is in the db container" is "$(sql "SELECT name FROM contact_submi
 
 step "The lead reaches a person: its notification is in the stack's SMTP server"
 mail_api=http://$(docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}' "$(docker-compose ps -q mail)"):1080
-mail_arrived() { curl -s "$mail_api/api/email" | grep -q "$1"; }
+# Read whole before grep: under pipefail, grep -q leaving early would fail curl's write.
+mail_arrived() { grep -q "$1" <<<"$(curl -s "$mail_api/api/email")"; }
 mailed() { # text in the subject -> succeeds once such a mail arrived (within 30 s)
   within 30 mail_arrived "$1"
 }
