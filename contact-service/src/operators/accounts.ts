@@ -131,16 +131,15 @@ export class Accounts {
     const username = usernameOf(name);
     return this.dataSource.transaction(async (manager) => {
       // ON CONFLICT: a taken name is answered in words, and the transaction stays usable.
-      const [account] = (await manager.query(
+      const [added] = (await manager.query(
         `INSERT INTO users (username, role, break_glass) VALUES ($1, $2, $3)
-         ON CONFLICT (username) DO NOTHING
-         RETURNING id, username, role, false AS enrolled, false AS disabled, false AS linked,
-                   break_glass AS "breakGlass", created_at AS "createdAt"`,
+         ON CONFLICT (username) DO NOTHING RETURNING id`,
         [username, role, breakGlass],
-      )) as Account[];
-      if (!account) {
+      )) as { id: string }[];
+      if (!added) {
         throw new AccountError(`There is already an account named ${username}.`, 'conflict');
       }
+      const account = accountOf(await manager.findOneByOrFail(User, { id: added.id }));
       const token = await this.newEnrolment(manager, account.id);
       await this.record(manager, 'users add', actor, {
         username,
