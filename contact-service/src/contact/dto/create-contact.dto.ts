@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
@@ -9,14 +10,28 @@ const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.t
 
 const messages = CONTACT_MESSAGES;
 
+/**
+ * A required one-line field of the form: trimmed, then refused when empty, longer than the
+ * contract's limit or holding a control character, each in the contract's words for it.
+ */
+function OneLineField(field: 'name' | 'company' | 'role') {
+  return applyDecorators(
+    ApiProperty({
+      minLength: 1,
+      maxLength: CONTACT_LIMITS[field],
+      description: 'Trimmed; one line.',
+    }),
+    Trim(),
+    IsString({ message: messages[field].required }),
+    IsNotEmpty({ message: messages[field].required }),
+    MaxLength(CONTACT_LIMITS[field], { message: messages[field].tooLong }),
+    Matches(SINGLE_LINE, { message: messages[field].characters }),
+  );
+}
+
 /** The body of POST /api/contact; its limits, patterns and messages are the contract's. */
 export class CreateContactDto {
-  @ApiProperty({ minLength: 1, maxLength: CONTACT_LIMITS.name, description: 'Trimmed; one line.' })
-  @Trim()
-  @IsString({ message: messages.name.required })
-  @IsNotEmpty({ message: messages.name.required })
-  @MaxLength(CONTACT_LIMITS.name, { message: messages.name.tooLong })
-  @Matches(SINGLE_LINE, { message: messages.name.characters })
+  @OneLineField('name')
   name: string;
 
   @ApiProperty({ maxLength: CONTACT_LIMITS.email, format: 'email', description: 'Trimmed.' })
@@ -27,24 +42,10 @@ export class CreateContactDto {
   @Matches(EMAIL_PATTERN, { message: messages.email.invalid })
   email: string;
 
-  @ApiProperty({
-    minLength: 1,
-    maxLength: CONTACT_LIMITS.company,
-    description: 'Trimmed; one line.',
-  })
-  @Trim()
-  @IsString({ message: messages.company.required })
-  @IsNotEmpty({ message: messages.company.required })
-  @MaxLength(CONTACT_LIMITS.company, { message: messages.company.tooLong })
-  @Matches(SINGLE_LINE, { message: messages.company.characters })
+  @OneLineField('company')
   company: string;
 
-  @ApiProperty({ minLength: 1, maxLength: CONTACT_LIMITS.role, description: 'Trimmed; one line.' })
-  @Trim()
-  @IsString({ message: messages.role.required })
-  @IsNotEmpty({ message: messages.role.required })
-  @MaxLength(CONTACT_LIMITS.role, { message: messages.role.tooLong })
-  @Matches(SINGLE_LINE, { message: messages.role.characters })
+  @OneLineField('role')
   role: string;
 
   @ApiProperty({
