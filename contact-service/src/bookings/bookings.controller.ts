@@ -1,6 +1,5 @@
 import {
   applyDecorators,
-  Headers,
   HttpException,
   NotFoundException,
   Post,
@@ -42,33 +41,54 @@ const REFUSED = {
   503: 'The database is away for a moment: the scheduler retries.',
 };
 
-/** What tells the schedulers apart: the setting that turns each on, its signature, its payload. */
+/**
+ * What tells the schedulers apart: each one's route, its name in the API document, the header of
+ * its signature, the setting that turns it on, how its signature is checked and its payload read.
+ */
 const SCHEDULERS = {
   calendly: {
+    path: 'calendly',
+    operationId: 'calendlyEvent',
+    name: 'Calendly',
+    header: 'Calendly-Webhook-Signature',
     setting: 'CALENDLY_WEBHOOK_SIGNING_KEY',
     verify: (signature, raw, keys) => verifyCalendly(signature, raw, keys, new Date()),
     read: readCalendly,
   },
-  'cal.com': { setting: 'CALCOM_WEBHOOK_SECRET', verify: verifyCalCom, read: readCalCom },
+  'cal.com': {
+    path: 'cal-com',
+    operationId: 'calComEvent',
+    name: 'Cal.com',
+    header: 'X-Cal-Signature-256',
+    setting: 'CALCOM_WEBHOOK_SECRET',
+    verify: verifyCalCom,
+    read: readCalCom,
+  },
 } satisfies Record<
   Scheduler,
   {
+    path: string;
+    operationId: string;
+    name: string;
+    header: string;
     setting: 'CALENDLY_WEBHOOK_SIGNING_KEY' | 'CALCOM_WEBHOOK_SECRET';
     verify: (signature: string | undefined, raw: Buffer, secrets: readonly string[]) => void;
     read: (body: unknown) => BookingEvent;
   }
 >;
 
-/** One scheduler's webhook as the public API document describes it. */
-function SchedulerWebhook(path: string, operationId: string, header: string, scheduler: string) {
+/** One scheduler's webhook: its route, and how the public API document describes it. */
+function SchedulerWebhook(scheduler: Scheduler) {
+  const { path, operationId, name, header } = SCHEDULERS[scheduler];
   return applyDecorators(
     Post(path),
     Operation(operationId, BookingAnswer),
     ApiHeader({ name: header, required: true }),
-    ApiBody({ description: `${scheduler}'s webhook payload (contract/scheduler-webhooks.json).` }),
+    ApiBody({ description: `${name}'s webhook payload (contract/scheduler-webhooks.json).` }),
     Refusals(REFUSED),
   );
 }
+
 /**
  * The schedulers' webhooks, POST /api/bookings/calendly and /api/bookings/cal-com: each is on
  * when its secret is set (CALENDLY_WEBHOOK_SIGNING_KEY, CALCOM_WEBHOOK_SECRET), and the site's
@@ -84,29 +104,25 @@ export class BookingsController {
     private readonly metrics: MetricsService,
   ) {}
 
-  @SchedulerWebhook('calendly', 'calendlyEvent', 'Calendly-Webhook-Signature', 'Calendly')
-  calendly(
-    @Req() request: RawBodyRequest<FastifyRequest>,
-    @Headers('calendly-webhook-signature') signature: string | undefined,
-  ): Promise<BookingAnswer> {
-    return this.receive('calendly', request, signature);
+  @SchedulerWebhook('calendly')
+  calendly(@Req() request: RawBodyRequest<FastifyRequest>): Promise<BookingAnswer> {
+    return this.receive('calendly', request);
   }
 
-  @SchedulerWebhook('cal-com', 'calComEvent', 'X-Cal-Signature-256', 'Cal.com')
-  calCom(
-    @Req() request: RawBodyRequest<FastifyRequest>,
-    @Headers('x-cal-signature-256') signature: string | undefined,
-  ): Promise<BookingAnswer> {
-    return this.receive('cal.com', request, signature);
+  @SchedulerWebhook('cal.com')
+  calCom(@Req() request: RawBodyRequest<FastifyRequest>): Promise<BookingAnswer> {
+    return this.receive('cal.com', request);
   }
 
   private async receive(
     scheduler: Scheduler,
     request: RawBodyRequest<FastifyRequest>,
-    signature: string | undefined,
   ): Promise<BookingAnswer> {
-    const { setting, verify, read } = SCHEDULERS[scheduler];
+    const { header, setting, verify, read } = SCHEDULERS[scheduler];
     const secret = this.environment.get(setting);
+    // Node names headers in lower case, and gives a list only for set-cookie.
+    const value = request.headers[header.toLowerCase()];
+    const signature = typeof value === 'string' ? value : undefined;
     if (!secret) throw new NotFoundException(apiError(404));
     let event: BookingEvent;
     try {
