@@ -40,11 +40,8 @@ export function readCalCom(body: unknown): BookingEvent {
     rescheduling: false,
     startsAt: booking.time('startTime'),
     endsAt: booking.time('endTime'),
-    invitee: { name: attendee.text('name'), email: attendee.text('email') },
-    host: {
-      name: organizer?.optionalText('name') ?? null,
-      email: organizer?.optionalText('email') ?? null,
-    },
+    invitee: attendee.person('name', 'email'),
+    host: PayloadReader.optionalPerson(organizer, 'name', 'email'),
     answers: responses ? answersOf(responses, (body as { payload: object }).payload) : [],
     leadToken: booking.optionalObject('metadata')?.optionalText('lead') ?? null,
   };

@@ -34,11 +34,8 @@ export function readCalendly(body: unknown): BookingEvent {
     rescheduling: cancelled && invitee.flag('rescheduled'),
     startsAt: meeting.time('start_time'),
     endsAt: meeting.time('end_time'),
-    invitee: { name: invitee.text('name'), email: invitee.text('email') },
-    host: {
-      name: host?.optionalText('user_name') ?? null,
-      email: host?.optionalText('user_email') ?? null,
-    },
+    invitee: invitee.person('name', 'email'),
+    host: PayloadReader.optionalPerson(host, 'user_name', 'user_email'),
     answers: invitee.list('questions_and_answers').map((item) => ({
       question: item.anyText('question') ?? '',
       answer: item.anyText('answer') ?? '',

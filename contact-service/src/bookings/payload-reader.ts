@@ -62,6 +62,16 @@ export class PayloadReader {
     return typeof value === 'string' && value.trim() !== '' ? value : null;
   }
 
+  /** A person the payload names by two fields, both required (the invitee). */
+  person(name: string, email: string): { name: string; email: string } {
+    return { name: this.text(name), email: this.text(email) };
+  }
+
+  /** A person the payload may name (the host), each field null when absent. */
+  static optionalPerson(reader: PayloadReader | null | undefined, name: string, email: string) {
+    return { name: reader?.optionalText(name) ?? null, email: reader?.optionalText(email) ?? null };
+  }
+
   flag(name: string): boolean {
     return this.field(name) === true;
   }
