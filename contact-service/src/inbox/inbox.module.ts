@@ -1,15 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { LeadsModule } from '../leads/leads.module.js';
-import { Redelivery } from '../notifications/redelivery.js';
 import { OperatorsModule } from '../operators/operators.module.js';
 import { AdminLeadsController } from './console/admin-leads.controller.js';
 import { DeliveriesController } from './console/deliveries.controller.js';
 import { LeadsController } from './console/leads.controller.js';
 import { OverviewController } from './console/overview.controller.js';
-import { Inbox } from './inbox.js';
-import { InboxStore } from './inbox.store.js';
-import { Note } from './note.entity.js';
+import { InboxOperationsModule } from './inbox-operations.module.js';
 
 /**
  * The lead inbox in the console: the inbox, the lead screen, deliveries and the admins' export
@@ -17,8 +12,7 @@ import { Note } from './note.entity.js';
  * guard stands in front of every route, and its clock is the inbox's.
  */
 @Module({
-  imports: [OperatorsModule, LeadsModule, TypeOrmModule.forFeature([Note])],
+  imports: [OperatorsModule, InboxOperationsModule],
   controllers: [LeadsController, DeliveriesController, AdminLeadsController, OverviewController],
-  providers: [Inbox, InboxStore, Redelivery],
 })
 export class InboxModule {}

@@ -1,12 +1,9 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { User } from './user.entity.js';
 import { ConsoleSession } from './console-session.entity.js';
-import { LeadsModule } from '../leads/leads.module.js';
 import { EnvironmentService } from '../config/environment.service.js';
-import { Accounts } from './accounts.js';
-import { Clock } from './clock.js';
+import { AccountsModule } from './accounts.module.js';
 import { LeadPreferencesStore } from './lead-preferences.js';
 import { AccountController } from './console/account.controller.js';
 import { ConsoleGuard } from './console/access.js';
@@ -48,7 +45,7 @@ function relyingParty(environment: EnvironmentService): RelyingParty | null {
  * guards every route.
  */
 @Module({
-  imports: [LeadsModule, TypeOrmModule.forFeature([User, ConsoleSession])],
+  imports: [AccountsModule, TypeOrmModule.forFeature([ConsoleSession])],
   controllers: [
     SessionController,
     SsoController,
@@ -57,7 +54,6 @@ function relyingParty(environment: EnvironmentService): RelyingParty | null {
     AdminController,
   ],
   providers: [
-    Clock,
     { provide: APP_GUARD, useClass: ConsoleGuard },
     // Two values made from settings: the key that seals second factors, and the provider's
     // client, which is null when single sign-on is off.
@@ -79,9 +75,8 @@ function relyingParty(environment: EnvironmentService): RelyingParty | null {
     SsoSessions,
     Enrolment,
     OwnAccount,
-    Accounts,
     LeadPreferencesStore,
   ],
-  exports: [Clock, Sessions, LeadsModule],
+  exports: [Sessions, AccountsModule],
 })
 export class OperatorsModule {}
