@@ -120,10 +120,10 @@ export class BookingsController {
   ): Promise<BookingAnswer> {
     const { header, setting, verify, read } = SCHEDULERS[scheduler];
     const secret = this.environment.get(setting);
+    if (!secret) throw new NotFoundException(apiError(404));
     // Node names headers in lower case, and gives a list only for set-cookie.
     const value = request.headers[header.toLowerCase()];
     const signature = typeof value === 'string' ? value : undefined;
-    if (!secret) throw new NotFoundException(apiError(404));
     let event: BookingEvent;
     try {
       verify(signature, request.rawBody ?? Buffer.alloc(0), secret);

@@ -65,10 +65,13 @@ export class StatusCounts implements Partial<Record<LeadStatus, number>> {
   @ApiPropertyOptional({ type: 'integer' }) resolved?: number;
 }
 
+/** The one sentence for a field a body does not name. */
+const notExpected = (name: string) => `${JSON.stringify(name.slice(0, 40))} is not expected.`;
+
 /** A status the lead moves to; a refusal names the statuses there are. */
 @RefusedAs({
   notObject: `Send a JSON object with status: ${STATUSES.join(', ')}.`,
-  unknownField: (name) => `${JSON.stringify(name.slice(0, 40))} is not expected.`,
+  unknownField: notExpected,
 })
 export class StatusBody {
   /** One of the statuses the lead's workflow allows next. */
@@ -105,7 +108,7 @@ const BULK_OWNER_REFUSED =
 /** One action on selected leads (bulk.ts); refused in one sentence that says what to fix. */
 @RefusedAs({
   notObject: 'Send a JSON object with ids and action.',
-  unknownField: (name) => `${JSON.stringify(name.slice(0, 40))} is not expected.`,
+  unknownField: notExpected,
 })
 export class BulkBody {
   @ApiProperty({ type: [String], format: 'uuid', minItems: 1, maxItems: BULK_MAX })
