@@ -121,16 +121,19 @@ endif
 REPLICAS ?= $(or $(shell sed -n 's/^CONTACT_SERVICE_REPLICAS=//p' .env 2>/dev/null),1)
 
 .env:
-	@source infra/shell-lib.sh; sed "s/^POSTGRES_PASSWORD=.*/POSTGRES_PASSWORD=$$(random_hex 24)/" .env.example > .env
+	@source infra/shell-lib.sh; umask 077; sed "s/^POSTGRES_PASSWORD=.*/POSTGRES_PASSWORD=$$(random_hex 24)/" .env.example > .env
 	@echo "Created .env from .env.example with a random POSTGRES_PASSWORD"
 
-# Files the backup container writes into backups/ belong to whoever runs make.
-export BACKUP_USER ?= $(shell id -u):$(shell id -g)
+# Files the backup container writes into backups/ belong to whoever runs make; when that is root,
+# the container runs as uid 999 instead, never as root (infra/compose/private.sh).
+export BACKUP_USER ?= $(if $(filter 0,$(shell id -u)),999:999,$(shell id -u):$(shell id -g))
 
 up: .env ## Build and start web, contact-service (REPLICAS=n), Postgres and backups in containers; wait until healthy
 	@mkdir -p backups tls
 	@infra/compose/keys.sh .env $(COMPOSE)
+	@infra/compose/private.sh
 	$(COMPOSE) up -d --build --scale contact-service=$(REPLICAS) || { $(COMPOSE) ps; $(COMPOSE) logs --no-color --tail 20; exit 1; }
+	@infra/compose/private.sh # again: what a backup container being replaced wrote meanwhile
 	@infra/compose/wait-healthy.sh $(COMPOSE)
 	@infra/compose/warnings.sh $(COMPOSE)
 	@echo "The site is up: http://localhost:$(WEB_PORT); the operators' console: $(CONSOLE_ORIGIN)/console/"
@@ -150,8 +153,8 @@ leads: ## The operators' leads command, in the container stack when it runs: mak
 backup: ## Back up the container stack now, into backups/: a compressed pg_dump and, encrypted, .env and tls/
 	$(COMPOSE) exec -T backup bash /backup/backup.sh
 
-restore: .env ## Restore a backup into the container stack: make restore FILE=backups/… [KEY=backup-key.txt] [REPLACE=1] [YES=1]
-	@infra/compose/restore.sh "$(COMPOSE)" "$(FILE)" "$(REPLACE)" "$(YES)" "$(KEY)"
+restore: .env ## Restore a signed backup, from backups/ or any copy: make restore FILE=… [KEY=backup-key.txt] [SIGNING_KEY=…] [REPLACE=1] [YES=1]
+	@infra/compose/restore.sh "$(COMPOSE)" "$(FILE)" "$(REPLACE)" "$(YES)" "$(KEY)" "$(SIGNING_KEY)" "$(UNSIGNED)"
 
 recover: .env ## After the database's disk is lost: the newest base backup and the streamed WAL, to the last moment [TIME=…] [YES=1]
 	@infra/compose/recover.sh "$(COMPOSE)" "$(TIME)" "$(YES)"

@@ -5,6 +5,7 @@
 # container starts and daily) and after a recovery; kept BACKUP_KEEP_DAYS days, the newest always.
 # WAL older than the oldest base backup kept is removed, since nothing can use it any more.
 set -euo pipefail
+umask 077 # what it writes into backups/ is for its owner only
 source "$(dirname "$0")/settings.sh"
 dir=/backups/base
 mkdir -p "$dir"

@@ -5,6 +5,7 @@
 # a day, makes the container unhealthy (healthy.sh), so `make ps` and any monitoring of container
 # health show it.
 set -euo pipefail
+umask 077 # what it writes into backups/ is for its owner only
 source "$(dirname "$0")/settings.sh"
 
 trap 'exit 0' TERM INT

@@ -19,3 +19,7 @@ backup_on_start=${BACKUP_ON_START:-true}
 recipient=${BACKUP_RECIPIENT:-}
 [[ $recipient =~ ^age1[02-9ac-hj-np-z]{58}$ ]] ||
   { echo "BACKUP_RECIPIENT must be an age public key (age1…, as make up writes into .env) (got \"$recipient\")" >&2; exit 1; }
+# The key of the backups' signatures (signature.sh), 32 bytes in hex, as make up writes it.
+signing_key=${BACKUP_SIGNING_KEY:-}
+[[ $signing_key =~ ^[0-9a-f]{64}$ ]] ||
+  { echo "BACKUP_SIGNING_KEY must be 64 hex digits, as make up writes into .env (it is not shown here)" >&2; exit 1; }

@@ -7,6 +7,7 @@
 # loss (docs/backups.md, "Recovering to the last moment"). Run by schedule.sh beside the
 # backups; it reconnects by itself when the server restarts or is away.
 set -uo pipefail
+umask 077 # what it writes into backups/ is for its owner only
 while :; do
   system=$(psql -XAtc 'SELECT system_identifier FROM pg_control_system()' 2>/dev/null)
   if [[ -n $system ]] && pg_receivewal --slot=wal_archive --create-slot --if-not-exists >/dev/null 2>&1; then

@@ -5,6 +5,11 @@
 # - BACKUP_RECIPIENT, an age public key: every backup's settings and TLS files are encrypted to
 #   it. Its private key is written to backup-key.txt, for the operator to move off this machine:
 #   a restore on another machine needs it (docs/backups.md).
+# - BACKUP_SIGNING_KEY (32 random bytes, hex) signs every backup (infra/backup/signature.sh); it
+#   is written to backup-signing-key.txt as well, to be kept with backup-key.txt: a restore on
+#   another machine checks the backup with it.
+# Keys are written 0600 and never pass through a container's output (Docker's log driver keeps
+# that): age-keygen writes into a private folder mounted for it.
 # Usage: keys.sh ENV_FILE <compose command...>
 set -euo pipefail
 env_file=$1
@@ -13,6 +18,7 @@ compose=("$@")
 cd "$(dirname "$0")/../.."
 source infra/shell-lib.sh
 identity=backup-key.txt
+signing=backup-signing-key.txt
 
 set_setting() { # NAME VALUE WHY: replaces an empty NAME= line, or appends the setting
   if grep -q "^$1=" "$env_file"; then
@@ -29,14 +35,19 @@ if ! grep -Eq '^CONSOLE_SECRET_KEY=.+' "$env_file"; then
 fi
 
 if ! grep -Eq '^BACKUP_RECIPIENT=.+' "$env_file"; then
-  # age-keygen from the backup image, so this machine needs nothing but Docker.
+  # age-keygen from the backup image, so this machine needs nothing but Docker; as whoever runs
+  # make, into a folder only they can read.
   "${compose[@]}" build -q backup >/dev/null
-  keygen() { "${compose[@]}" run --rm --no-deps -T --entrypoint age-keygen backup "$@"; }
+  keygen() { "${compose[@]}" run --rm --no-deps -T --user "$(id -u):$(id -g)" -v "$made:/run/keys" \
+    --entrypoint age-keygen backup "$@"; }
+  made=$(umask 077 && mktemp -d)
+  on_exit 'rm -rf "$made"'
   if [[ -s $identity ]]; then
     recipient=$(keygen -y <"$identity" | tr -d '\r')
   else
-    (umask 077 && keygen 2>/dev/null | tr -d '\r' >"$identity.partial")
-    recipient=$(keygen -y <"$identity.partial" | tr -d '\r')
+    keygen -o /run/keys/identity 2>/dev/null
+    recipient=$(keygen -y /run/keys/identity | tr -d '\r')
+    (umask 077 && cp "$made/identity" "$identity.partial")
     mv "$identity.partial" "$identity"
     printf '%s\n' \
       "Made a backup key: backups are encrypted to BACKUP_RECIPIENT in $env_file, and $identity opens them." \
@@ -45,4 +56,17 @@ if ! grep -Eq '^BACKUP_RECIPIENT=.+' "$env_file"; then
   fi
   set_setting BACKUP_RECIPIENT "$recipient" \
     'Made by make up: backups are encrypted to it (docs/backups.md).'
+fi
+
+if ! grep -Eq '^BACKUP_SIGNING_KEY=.+' "$env_file"; then
+  if [[ ! -s $signing ]]; then
+    (umask 077 && random_hex 32 >"$signing.partial" && echo >>"$signing.partial")
+    mv "$signing.partial" "$signing"
+    printf '%s\n' \
+      "Made a backup signing key: every backup is signed with BACKUP_SIGNING_KEY in $env_file, and $signing holds it too." \
+      "MOVE $signing OFF THIS MACHINE NOW, beside $identity: a restore on a new machine checks the backup with it" \
+      '(docs/backups.md, "Signed backups").'
+  fi
+  set_setting BACKUP_SIGNING_KEY "$(head -n 1 "$signing")" \
+    'Made by make up: every backup is signed with it (docs/backups.md).'
 fi

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `make upgrade [PULL=0]`: from the release the container stack runs to the one checked out here
 # (after `git pull`), keeping the form up where one machine can (docs/upgrading.md):
-#   1. a backup first (a pg_dump into backups/last/), and nothing changes if it fails;
-#   2. the keys this release needs (keys.sh), the images built with fresh base images (PULL=0:
+#   1. the keys this release needs (keys.sh), then a backup (a pg_dump into backups/last/, signed
+#      like every backup), and nothing else changes if it fails;
+#   2. the images built with fresh base images (PULL=0:
 #      without asking the registries, for a machine that cannot reach them);
 #   3. the contact-service replaced while it serves: stand-ins of the new release start beside the
 #      old replicas (applying this release's migrations, which the old code must survive) and take
@@ -30,7 +31,10 @@ echo "Upgrading the stack from ${from:-an unknown release} to $target (CHANGELOG
 
 # Straight from the db container: the running backup container may already see this release's
 # scripts (they are mounted from the checkout), made for a container this release builds.
-echo "1. A backup, before anything changes"
+echo "1. The keys of $target, and a backup before anything else changes"
+infra/compose/keys.sh .env "${compose[@]}"
+infra/compose/private.sh
+umask 077
 mkdir -p backups/last
 dump=backups/last/before-upgrade-to-$target-$(date -u +%Y%m%d-%H%M%S).dump
 if ! "${compose[@]}" exec -T db sh -c 'pg_dump -U "$POSTGRES_USER" -d "$POSTGRES_DB" --format=custom --compress=6 --no-owner --no-privileges' >"$dump.partial" ||
@@ -39,11 +43,12 @@ if ! "${compose[@]}" exec -T db sh -c 'pg_dump -U "$POSTGRES_USER" -d "$POSTGRES
   echo "The backup failed: nothing was changed. See make logs (db)." >&2
   exit 1
 fi
+source infra/backup/signature.sh
+sign_backup "$dump.partial" '' "$(sed -n 's/^BACKUP_SIGNING_KEY=//p' .env)" >"${dump%.dump}.sig"
 mv "$dump.partial" "$dump"
 echo "   $dump ($(du -h "$dump" | cut -f1)); make restore FILE=$dump puts it back"
 
-echo "2. The keys and the images of $target"
-infra/compose/keys.sh .env "${compose[@]}"
+echo "2. The images of $target"
 if [[ $pull == 1 ]]; then
   "${compose[@]}" pull --ignore-pull-failures db
   "${compose[@]}" build --pull
@@ -85,6 +90,8 @@ docker rm "${stand_ins[@]}" >/dev/null
 
 echo "4. Everything else that changed"
 "${compose[@]}" up -d --scale "contact-service=$replicas"
+# What the replaced backup container wrote since step 1 becomes the new one's (private.sh).
+infra/compose/private.sh
 infra/compose/wait-healthy.sh "${compose[@]}"
 now=$(running_version)
 [[ $now == "$target" ]] || { echo "The stack reports ${now:-nothing}, not $target." >&2; exit 1; }

@@ -3,7 +3,10 @@
 # - the site was built with example values (the build lists them in example-config.txt;
 #   docs/configuration.md, "The site (build time)");
 # - no notification channel is configured: leads are stored, but nobody is told
-#   (docs/operating.md, "Notifications").
+#   (docs/operating.md, "Notifications");
+# - backups/ is on the disk that holds the database's volume (Docker's data root): losing that
+#   disk loses the database, the streamed WAL and every backup together (docs/backups.md,
+#   "Where backups/ lives").
 set -uo pipefail
 red() { printf '\n\033[1;31m%s\033[0m\n' "$@"; }
 
@@ -19,5 +22,12 @@ if ! "$@" exec -T contact-service sh -c 'test -n "$SMTP_URL$WEBHOOK_URL$SLACK_WE
   red 'WARNING: no notification channel is configured: leads are stored, but nobody is notified yet.' \
     'Their emails wait and go out once SMTP_URL, NOTIFY_FROM and NOTIFY_TO are set in .env' \
     '(docs/operating.md, "Notifications"); then run make up again.'
+fi
+data_root=$(docker info -f '{{.DockerRootDir}}' 2>/dev/null || true)
+if [[ -n $data_root && -d $data_root && -d backups ]] &&
+  [[ $(stat -L -c %d backups) == "$(stat -c %d "$data_root")" ]]; then
+  red "WARNING: backups/ is on the same disk as the database ($data_root): a lost disk loses the database and every backup." \
+    'Make backups/ a link to another disk or mount one there, and keep copies off this machine' \
+    '(docs/backups.md, "Where backups/ lives").'
 fi
 exit 0

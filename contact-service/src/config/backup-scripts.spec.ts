@@ -1,0 +1,123 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { execFileSync } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { settings, settingsThat } from './env.schema.js';
+
+// The backups' shell scripts lean on two facts this service owns: which settings exist (a restore
+// applies no other, infra/compose/known-settings.sh) and how a backup is signed
+// (infra/backup/signature.sh, pure bash so that it runs in the backup image and on any host).
+// Both are held here against the schema and against Node's own HMAC.
+const root = join(__dirname, '../../..');
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+const bash = (script: string, input?: Buffer | string) =>
+  execFileSync('bash', ['-c', `set -euo pipefail; source infra/backup/signature.sh; ${script}`], {
+    cwd: root,
+    input,
+    encoding: 'utf8',
+  }).trim();
+
+describe('known-settings.sh, the settings a restore may apply', () => {
+  const known = execFileSync('bash', ['infra/compose/known-settings.sh'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n');
+
+  it('lists the schema less its retired settings, and what compose and make read from .env', () => {
+    const retired = new Set<string>(settingsThat('retired'));
+    const stack = [
+      read('docker-compose.yml'),
+      read('infra/monitoring/compose.yml'),
+      read('Makefile'),
+    ].join('\n');
+    const fromStack = [...stack.matchAll(/\$\{([A-Z][A-Z0-9_]*)|\^([A-Z][A-Z0-9_]*)=/g)].map(
+      ([, interpolated, read]) => (interpolated ?? read)!,
+    );
+    const expected = new Set(
+      [...Object.keys(settings.shape).filter((name) => !retired.has(name)), ...fromStack].filter(
+        (name) => !name.startsWith('COMPOSE_'),
+      ),
+    );
+    expect(known).toEqual([...expected].sort());
+  });
+
+  it('holds every setting .env.example names, but Compose’s own', () => {
+    const example = [...read('.env.example').matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map(
+      ([, name]) => name!,
+    );
+    const missing = example.filter((name) => !name.startsWith('COMPOSE_') && !known.includes(name));
+    expect(missing).toEqual([]);
+    expect(known.filter((name) => name.startsWith('COMPOSE_'))).toEqual([]);
+  });
+});
+
+describe('signature.sh, what makes a backup authentic', () => {
+  it('computes the HMAC-SHA256 Node computes, for any key and message', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 64 }),
+        fc.uint8Array({ maxLength: 300 }),
+        (key, message) => {
+          const hex = Buffer.from(key).toString('hex');
+          const expected = createHmac('sha256', Buffer.from(key)).update(message).digest('hex');
+          expect(bash(`hmac_sha256 ${hex}`, Buffer.from(message))).toBe(expected);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('accepts a signed backup, renamed too, and refuses every change, another key and no signature', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backup-signature-'));
+    try {
+      const key = randomBytes(32).toString('hex');
+      const other = randomBytes(32).toString('hex');
+      const dump = join(dir, 'contact-20261128-023000.dump');
+      const secrets = join(dir, 'contact-20261128-023000.secrets');
+      const sig = join(dir, 'contact-20261128-023000.sig');
+      writeFileSync(dump, randomBytes(5000));
+      writeFileSync(secrets, randomBytes(700));
+      writeFileSync(sig, bash(`sign_backup '${dump}' '${secrets}' ${key}`) + '\n');
+      const verify = (withKey = key, files = [dump, secrets, sig]) =>
+        bash(
+          `verify_backup ${files.map((file) => `'${file}'`).join(' ')} ${withKey} && echo valid || true`,
+        );
+
+      expect(verify()).toBe('valid');
+      // A copy under another name (daily/contact-20261128.dump) keeps its signature.
+      const renamed = ['dump', 'secrets', 'sig'].map((kind) =>
+        join(dir, `contact-20261128.${kind}`),
+      );
+      renamed.forEach((copy, i) => writeFileSync(copy, readFileSync([dump, secrets, sig][i]!)));
+      expect(verify(key, renamed)).toBe('valid');
+      expect(bash(`signed_with '${sig}' ${key} && echo ours || echo not`)).toBe('ours');
+      expect(bash(`signed_with '${sig}' ${other} && echo ours || echo not`)).toBe('not');
+
+      expect(verify(other)).toMatch(/^its signature was not made with this BACKUP_SIGNING_KEY/);
+      for (const file of [dump, secrets]) {
+        const original = readFileSync(file);
+        const changed = Buffer.from(original);
+        changed[1234 % changed.length]! ^= 1;
+        writeFileSync(file, changed);
+        expect(verify()).toMatch(/^the dump or its \.secrets is not the file that was signed/);
+        writeFileSync(file, original.subarray(0, original.length - 1));
+        expect(verify()).toMatch(/^the dump or its \.secrets is not the file that was signed/);
+        writeFileSync(file, original);
+      }
+      // The signed lines changed (another backup's hash put in): the HMAC no longer holds.
+      const text = readFileSync(sig, 'utf8');
+      writeFileSync(sig, text.replace(/^dump sha256 \w+/m, `dump sha256 ${'0'.repeat(64)}`));
+      expect(verify()).toMatch(/^its signature was not made/);
+      rmSync(sig);
+      expect(verify()).toMatch(/^it has no signature/);
+      expect(verify()).not.toContain('\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,63 @@
+# A backup's signature: what makes a restore trust it (docs/backups.md, "Signed backups"). age
+# only encrypts to a public key, so anyone who can write to backups/ or an off-site copy could
+# make a .secrets file the backup key opens; the signature is an HMAC-SHA256, with
+# BACKUP_SIGNING_KEY (64 hex digits, kept in .env and, off the machine, in
+# backup-signing-key.txt beside backup-key.txt), over the SHA-256 of the dump and of its
+# .secrets. Written by backup.sh as <name>.sig beside them; checked by `make restore` before it
+# changes anything. Pure bash and coreutils, so that it runs in the backup image and on any host
+# alike, and the key is never on a command line (where ps shows it). Sourced, not run.
+
+# hmac_sha256 KEY_HEX: the HMAC-SHA256 (RFC 2104) of standard input, in hex.
+hmac_sha256() {
+  local key=$1 ipad='' opad='' i byte inner
+  [[ $key =~ ^([0-9a-fA-F]{2}){1,64}$ ]] || return 2
+  for ((i = 0; i < 64; i++)); do
+    byte=0
+    ((i * 2 < ${#key})) && byte=$((16#${key:i*2:2}))
+    printf -v ipad '%s\\x%02x' "$ipad" $((byte ^ 0x36))
+    printf -v opad '%s\\x%02x' "$opad" $((byte ^ 0x5c))
+  done
+  inner=$({ printf '%b' "$ipad" && cat; } | sha256sum | cut -d' ' -f1)
+  { printf '%b' "$opad" && printf '%b' "$(sed 's/../\\x&/g' <<<"$inner")"; } | sha256sum | cut -d' ' -f1
+}
+
+# signature_body DUMP [SECRETS]: the lines a signature covers (the name of neither file: a copy
+# renamed, as daily/ and weekly/ name them, keeps its signature). A dump with no .secrets (the
+# one `make upgrade` takes first) says so.
+signature_body() {
+  echo "dump sha256 $(sha256sum <"$1" | cut -d' ' -f1)"
+  if [[ -n ${2:-} ]]; then echo "secrets sha256 $(sha256sum <"$2" | cut -d' ' -f1)"; else echo "secrets none"; fi
+}
+
+# sign_backup DUMP SECRETS|'' KEY_HEX: prints the signature file's text.
+sign_backup() {
+  local body
+  body=$(signature_body "$1" "$2")
+  echo "$body"
+  echo "hmac-sha256 $(hmac_sha256 "$3" <<<"$body")"
+}
+
+# signed_with SIG KEY_HEX: SIG was made with KEY_HEX (whatever the files it covers hold now).
+signed_with() {
+  local claimed
+  claimed=$(sed -n 's/^hmac-sha256 \([0-9a-f]\{64\}\)$/\1/p' "$1" 2>/dev/null)
+  [[ -n $claimed && $(grep -v '^hmac-sha256 ' "$1" | hmac_sha256 "$2") == "$claimed" ]]
+}
+
+# verify_backup DUMP SECRETS SIG KEY_HEX: succeeds when SIG was made with KEY_HEX for these two
+# files as they are now; otherwise prints why, in one line, and fails.
+verify_backup() {
+  local dump=$1 secrets=$2 sig=$3 key=$4 body
+  [[ -r $sig ]] || { echo "it has no signature (${sig##*/})"; return 1; }
+  body=$(grep -v '^hmac-sha256 ' "$sig")
+  signed_with "$sig" "$key" ||
+    { echo "its signature was not made with this BACKUP_SIGNING_KEY (a forged or altered ${sig##*/}, or another stack's key)"; return 1; }
+  if [[ $body == *$'\nsecrets none' ]]; then
+    secrets=
+  elif [[ ! -r $secrets ]]; then
+    echo "its settings file is missing (${secrets##*/}), which the signature covers"
+    return 1
+  fi
+  [[ $(signature_body "$dump" "$secrets") == "$body" ]] ||
+    { echo "the dump or its .secrets is not the file that was signed (cut short, altered or swapped)"; return 1; }
+}
