@@ -156,8 +156,8 @@ backup: ## Back up the container stack now, into backups/: a compressed pg_dump 
 restore: .env ## Restore a signed backup, from backups/ or any copy: make restore FILE=… [KEY=backup-key.txt] [SIGNING_KEY=…] [REPLACE=1] [YES=1]
 	@infra/compose/restore.sh "$(COMPOSE)" "$(FILE)" "$(REPLACE)" "$(YES)" "$(KEY)" "$(SIGNING_KEY)" "$(UNSIGNED)"
 
-recover: .env ## After the database's disk is lost: the newest base backup and the streamed WAL, to the last moment [TIME=…] [YES=1]
-	@infra/compose/recover.sh "$(COMPOSE)" "$(TIME)" "$(YES)"
+recover: .env ## After the database's disk or the machine is lost: the newest base backup and the WAL, to the last moment [TIME=…] [KEY=…] [REMOTE=…] [YES=1]
+	@infra/compose/recover.sh "$(COMPOSE)" "$(TIME)" "$(YES)" "$(KEY)" "$(SIGNING_KEY)" "$(UNSIGNED)" "$(REMOTE)"
 
 upgrade: .env ## After git pull: a backup, then the running stack moved to this release while it serves [PULL=0]
 	@infra/compose/upgrade.sh $(REPLICAS) $(if $(filter 0,$(PULL)),0,1) $(COMPOSE)

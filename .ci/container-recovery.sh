@@ -153,3 +153,70 @@ kept_secret() {
 }
 check "no container's log and no output of make restore holds the keys or the secret settings" kept_secret
 
+
+step "A lost machine: copies off-site while prospects send the form, then make recover on a new machine"
+# The off-site copy goes to an SFTP server on a disk of its own (.ci/compose.offsite.yml), as it
+# would to a server elsewhere. The machine is then lost whole: its database volume, backups/ and
+# .env. A new machine has the repository, the two keys kept apart, and the remote's address.
+offsite_disk=$work/offsite-disk
+mkdir -p "$offsite_disk"
+mount -t tmpfs -o size=2g,mode=0700 offsite-drill "$offsite_disk"
+on_exit "umount -l '$offsite_disk'"
+export OFFSITE_DIR=$offsite_disk OFFSITE_PASSWORD=ci-offsite-$(random_hex 8)
+remote=":sftp,host=offsite,port=2022,user=drill,pass=$(rclone obscure "$OFFSITE_PASSWORD"):proposal-site"
+sed -i 's|^COMPOSE_FILE=.*|&:.ci/compose.offsite.yml|' .env
+{ echo "BACKUP_REMOTE=$remote"; echo "BACKUP_SHIP_SECONDS=15"; } >>.env
+make --no-print-directory up >/dev/null
+offsite_ok() { [[ $(docker-compose exec -T backup cat /backups/.offsite 2>/dev/null | tr -d '\r') == ok* ]]; }
+check "the backup container copies backups/ off the machine (a round reached the remote)" within 180 offsite_ok
+check "what holds data leaves encrypted: no dump, WAL segment or base backup in the clear" \
+  test -z "$(find "$offsite_disk" -type f ! -name '*.age' ! -name '*.secrets' ! -name '*.sig' ! -name signature ! -name system_identifier ! -name heartbeat)"
+check "the WAL being written is there too (*.partial.age)" \
+  test -n "$(find "$offsite_disk" -name '*.partial.age')"
+check "/metrics has the newest off-site copy (backup_offsite_newest_timestamp_seconds)" bash -c \
+  "docker-compose exec -T contact-service node -e \"fetch('http://127.0.0.1:3000/metrics').then((r) => r.text()).then((t) => process.stdout.write(t))\" | grep -q '^backup_offsite_newest_timestamp_seconds{remote=\"default\"} [1-9]'"
+acknowledged=$work/lost-machine-acknowledged.txt
+: >"$acknowledged"
+(
+  for i in $(seq 1 400); do
+    id=$(curl -s -m 5 -X POST "$site/api/contact" -H 'Content-Type: application/json' \
+      -H "X-Forwarded-For: 198.51.100.$((i % 250 + 1))" \
+      --data "{\"name\":\"Lost Machine $i\",\"email\":\"lost$i@example.com\",\"company\":\"Lost Machine\",\"role\":\"Operator\"}" |
+      sed -n 's/.*"id":"\([0-9a-f-]*\)".*/\1/p')
+    [[ -n $id ]] && echo "$(date +%s.%N) $id" >>"$acknowledged"
+    sleep 0.2
+  done
+) &
+prospects=$!
+sleep 45
+# The machine is lost: every container of the stack killed at once (the off-site server stands
+# apart), then its volume, backups/ and .env gone.
+mapfile -t stack < <(docker-compose ps -q | grep -v "$(docker-compose ps -q offsite)")
+docker kill "${stack[@]}" >/dev/null
+lost_at=$(date +%s.%N)
+kill "$prospects" 2>/dev/null || true
+wait "$prospects" 2>/dev/null || true
+docker-compose rm -f -s $(docker-compose config --services | grep -v '^offsite$') >/dev/null
+docker volume rm "$(docker volume ls -q --filter label=com.docker.compose.volume=db-data)" >/dev/null
+old_compose_file=$(grep '^COMPOSE_FILE=' .env)
+find "$(realpath backups)" -mindepth 1 -delete
+rm -rf .env .env.before-restore backups
+mkdir backups
+make --no-print-directory .env >/dev/null
+{ grep -E '^VITE_[A-Z_]+=' "$work/old.env"; echo "$old_compose_file"; } >>.env
+started=$(date +%s)
+make --no-print-directory recover KEY="$work/backup-key.txt" REMOTE="$remote" YES=1 | tee "$work/lost-machine.out"
+echo "  make recover from the off-site copy took $(($(date +%s) - started)) s"
+before_loss=$(awk -v lost="$lost_at" '$1 < lost' "$acknowledged")
+restored_ids=$(sql "SELECT id FROM contact_submissions WHERE company = 'Lost Machine'")
+missing=$(comm -23 <(awk '{print $2}' <<<"$before_loss" | sort) <(sort <<<"$restored_ids"))
+earliest_missing=$(grep -F -f <(printf '%s\n' "$missing" | grep .) <<<"$before_loss" | sort -n | head -n 1 | cut -d' ' -f1 || true)
+rpo=$(awk -v lost="$lost_at" -v at="${earliest_missing:-$lost_at}" 'BEGIN { printf "%.1f", lost - at }')
+echo "  lost machine, off-site copy every 15 s: $(grep -c . <<<"$before_loss") leads acknowledged before the loss," \
+  "$(grep -c . <<<"$missing" || true) of them not back; recovery point: $rpo s of acknowledged leads lost (goal: at most 60 s)"
+check "every lead acknowledged more than 60 s before the loss is back" awk -v rpo="$rpo" 'BEGIN { exit !(rpo <= 60) }'
+check "make recover said when the old machine last reached the off-site copy" grep -q '^Recovery point: ' "$work/lost-machine.out"
+check "the settings came back with the key: the operator enrolled long before signs in with the same app" \
+  node .ci/second-factor.mjs sign-in "$console" "$work/operator.json"
+check "the stack is healthy on the new machine" infra/compose/wait-healthy.sh docker-compose
+check "and copies off-site again" within 300 offsite_ok

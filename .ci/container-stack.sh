@@ -32,8 +32,8 @@ stop_daemon() {
 source .ci/container-upgrade.sh
 
 if [[ ${1:-} != --inside ]]; then
-  step "Debian packages: docker.io, docker-compose, debootstrap, age"
-  apt_ensure docker.io docker-compose debootstrap iproute2 iptables age
+  step "Debian packages: docker.io, docker-compose, debootstrap, age, rclone"
+  apt_ensure docker.io docker-compose debootstrap iproute2 iptables age rclone
 
   step "docker-compose accepts the compose file with .env.example"
   # The contact-service reads .env whole (env_file), as `make up` makes it from .env.example.

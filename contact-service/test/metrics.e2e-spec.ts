@@ -41,6 +41,25 @@ describe('metrics and notifications that wait', () => {
     expect(after.text).toContain('backup_last_timestamp_seconds{outcome="failure"} 1795748400');
   });
 
+  it('reports the newest off-site copy once the backup container ships one, and not before', async () => {
+    // Without BACKUP_REMOTE nothing ships: no series, so no alert fires.
+    const before = await request(`${app.service.baseUrl}/metrics`);
+    expect(before.text).not.toMatch(/^backup_offsite_newest_timestamp_seconds\{/m);
+    // As infra/backup/ship.sh records each round that reached the remote.
+    const ship = (at: string) =>
+      app.db.query(
+        `INSERT INTO offsite_copies (remote, newest_at) VALUES ('default', $1)
+           ON CONFLICT (remote) DO UPDATE SET newest_at = excluded.newest_at`,
+        [at],
+      );
+    await ship('2026-11-27T02:30:00Z');
+    await ship('2026-11-27T02:30:15Z');
+    const after = await request(`${app.service.baseUrl}/metrics`);
+    expect(after.text).toContain(
+      'backup_offsite_newest_timestamp_seconds{remote="default"} 1795746615',
+    );
+  });
+
   it('reports the WAL stream once its slot exists, and not before', async () => {
     const scrape = async () => (await request(`${app.service.baseUrl}/metrics`)).text;
     expect(await scrape()).not.toMatch(/^wal_archive_streaming\{/m);

@@ -7,6 +7,7 @@
 set -euo pipefail
 umask 077 # what it writes into backups/ is for its owner only
 source "$(dirname "$0")/settings.sh"
+source "$(dirname "$0")/signature.sh"
 dir=/backups/base
 mkdir -p "$dir"
 stamp=$(date -u +%Y%m%d-%H%M%S)
@@ -16,13 +17,21 @@ pg_basebackup --pgdata="$dir/$stamp.partial" --format=tar --gzip --wal-method=st
   --checkpoint=fast --no-password
 # Which cluster's streamed WAL continues it (backups/wal/<system identifier>/).
 echo "$system" >"$dir/$stamp.partial/system_identifier"
+# Signed, as every backup is: `make recover` starts only from a base backup this stack made.
+base_signature_body "$dir/$stamp.partial" | sign_body "$signing_key" >"$dir/$stamp.partial/signature"
 mv "$dir/$stamp.partial" "$dir/$stamp"
 
-# Older base backups beyond BACKUP_KEEP_DAYS go, the newest stays whatever its age.
+# Older base backups beyond BACKUP_KEEP_DAYS go, by the time in their names, the newest stays
+# whatever its age; only this stack's own (signed with its key) or an older release's (unsigned):
+# a copy from another machine, put here to recover it, is left alone.
 bases() { find "$dir" -mindepth 1 -maxdepth 1 -type d -name '[0-9]*-[0-9]*' | sort; }
 newest=$(bases | tail -n 1)
-find "$dir" -mindepth 1 -maxdepth 1 -type d -name '[0-9]*-[0-9]*' -mmin +$((keep_days * 1440)) \
-  ! -path "$newest" -exec rm -rf {} +
+oldest_kept=$(date -u -d "$keep_days days ago" +%Y%m%d-%H%M%S)
+for base in $(bases); do
+  [[ $base != "$newest" && ${base##*/} < $oldest_kept ]] || continue
+  [[ ! -e $base/signature ]] || signed_with "$base/signature" "$signing_key" || continue
+  rm -rf "$base"
+done
 # This cluster's oldest base backup kept, and the first WAL segment it needs (its backup_manifest
 # says where it starts): the WAL streamed before that goes.
 oldest=

@@ -16,8 +16,13 @@ run() {
   bash /backup/backup.sh with-base || echo "The backup FAILED: see the lines above" >&2
 }
 
-# The WAL stream, for the whole life of the container (wal.sh).
+# The WAL stream, for the whole life of the container (wal.sh), and with BACKUP_REMOTE the copies
+# off the machine (ship.sh).
 bash /backup/wal.sh &
+if [[ -n $remote ]]; then
+  echo "Off-site copies: every $ship_seconds s to BACKUP_REMOTE, encrypted"
+  bash /backup/ship.sh &
+fi
 
 echo "Backups: daily at $backup_at UTC into backups/ (kept $keep_days days, $keep_weeks weeks, $keep_months months)"
 [[ $backup_on_start == true ]] && run

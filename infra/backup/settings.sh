@@ -23,3 +23,11 @@ recipient=${BACKUP_RECIPIENT:-}
 signing_key=${BACKUP_SIGNING_KEY:-}
 [[ $signing_key =~ ^[0-9a-f]{64}$ ]] ||
   { echo "BACKUP_SIGNING_KEY must be 64 hex digits, as make up writes into .env (it is not shown here)" >&2; exit 1; }
+# Off-site copies (ship.sh): an rclone remote, such as offsite:proposal-site with the remote
+# `offsite` in backup-rclone.conf, or a connection string (:sftp,host=…:path). Empty: none.
+remote=${BACKUP_REMOTE:-}
+[[ -z $remote || $remote == *:* ]] ||
+  { echo "BACKUP_REMOTE must be an rclone remote such as offsite:proposal-site (got \"$remote\")" >&2; exit 1; }
+ship_seconds=${BACKUP_SHIP_SECONDS:-15}
+[[ $ship_seconds =~ ^[0-9]+$ ]] && ((ship_seconds >= 5 && ship_seconds <= 3600)) ||
+  { echo "BACKUP_SHIP_SECONDS must be a whole number of seconds from 5 to 3600 (got \"$ship_seconds\")" >&2; exit 1; }

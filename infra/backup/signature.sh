@@ -29,12 +29,32 @@ signature_body() {
   if [[ -n ${2:-} ]]; then echo "secrets sha256 $(sha256sum <"$2" | cut -d' ' -f1)"; else echo "secrets none"; fi
 }
 
+# sign_body KEY_HEX: prints the lines on standard input, then their HMAC: a signature file's text.
+sign_body() {
+  local body
+  body=$(cat)
+  echo "$body"
+  echo "hmac-sha256 $(hmac_sha256 "$1" <<<"$body")"
+}
+
 # sign_backup DUMP SECRETS|'' KEY_HEX: prints the signature file's text.
 sign_backup() {
-  local body
-  body=$(signature_body "$1" "$2")
-  echo "$body"
-  echo "hmac-sha256 $(hmac_sha256 "$3" <<<"$body")"
+  signature_body "$1" "$2" | sign_body "$3"
+}
+
+# base_signature_body DIR: the lines a base backup's signature (DIR/signature) covers: its two
+# archives and the cluster whose streamed WAL continues it.
+base_signature_body() {
+  echo "base sha256 $(sha256sum <"$1/base.tar.gz" | cut -d' ' -f1)"
+  echo "pg_wal sha256 $(sha256sum <"$1/pg_wal.tar.gz" | cut -d' ' -f1)"
+  echo "system_identifier $(cat "$1/system_identifier")"
+}
+
+# verify_base DIR KEY_HEX: succeeds when DIR is a complete base backup signed with KEY_HEX.
+verify_base() {
+  [[ -f $1/base.tar.gz && -f $1/pg_wal.tar.gz && -s $1/system_identifier ]] &&
+    signed_with "$1/signature" "$2" &&
+    [[ $(base_signature_body "$1") == "$(grep -v '^hmac-sha256 ' "$1/signature")" ]]
 }
 
 # signed_with SIG KEY_HEX: SIG was made with KEY_HEX (whatever the files it covers hold now).

@@ -14,13 +14,10 @@
 # - It never touches its source: it restores from a copy in backups/restoring/, which also holds
 #   the backup container's backups and rotation while it runs (backup.sh), and is removed after.
 # - With KEY (the private key of the BACKUP_RECIPIENT the backup was made with, backup-key.txt),
-#   the settings and TLS files the backup carries are put back first, and the stack started with
-#   them: on a new machine, that is what makes the operators' second factors work again
-#   (CONSOLE_SECRET_KEY sealed them). Only settings this release has are applied
-#   (known-settings.sh): a backup naming a COMPOSE_* setting or an unknown one is refused, with
-#   one line that names them. What stays as this machine has it: the database volume's own
-#   settings (POSTGRES_USER, POSTGRES_PASSWORD, POSTGRES_DB) and any TLS file it has. Neither the
-#   key nor a setting passes through a container's output: age writes into a private folder.
+#   the settings and TLS files the backup carries are put back first (put-back-settings.sh: only
+#   settings this release has, never COMPOSE_*, and neither key nor setting through a container's
+#   output), and the stack started with them: on a new machine, that is what makes the operators'
+#   second factors work again (CONSOLE_SECRET_KEY sealed them).
 # The contact-service is stopped during the database step, so nothing writes, and started again.
 set -euo pipefail
 compose=$1 file=${2:-} replace=${3:-} yes=${4:-} key=${5:-} signing=${6:-} unsigned=${7:-}
@@ -101,78 +98,7 @@ in_stage=/backups/restoring/$name
 
 # --- The settings and TLS files, with KEY ----------------------------------------------------
 if [[ -n $key ]]; then
-  work=$(umask 077 && mktemp -d)
-  on_exit 'rm -rf "$work"'
-  $compose build -q backup >/dev/null
-  if ! $compose run --rm --no-deps -T --user "$(id -u):$(id -g)" -v "$(realpath "$key"):/run/backup-key:ro" \
-    -v "$work:/run/restore" --entrypoint age backup \
-    --decrypt --identity /run/backup-key --output /run/restore/settings.tar "$in_stage.secrets" 2>"$work/age.err"; then
-    refuse "$key does not open $shown.secrets ($(tr -d '\r' <"$work/age.err" | grep -m 1 '^age' || echo 'see above'))."
-  fi
-  # Only .env and regular files and folders under tls/: no link, no path outside.
-  entries=$(tar -tvf "$work/settings.tar") || refuse "$shown.secrets holds no settings archive."
-  odd=$(awk '$1 !~ /^[-d]/ { print $NF }' <<<"$entries"
-    tar -tf "$work/settings.tar" | sed 's|^\./||' | grep -Ev '^(\.env|tls/?|tls/[^/]+(/[^/]+)*/?)$|(^|/)\.\.(/|$)' || true)
-  [[ -z $odd ]] || refuse "Refused $file: its settings archive holds what a backup never does: $(xargs <<<"$odd")."
-  mkdir "$work/restored"
-  tar -xf "$work/settings.tar" -C "$work/restored" --no-same-owner
-  restored_env=$work/restored/.env
-  [[ -f $restored_env ]] || refuse "Refused $file: its settings archive has no .env."
-  # Every line a setting of this release's, a comment or blank; COMPOSE_* are never a backup's.
-  known=$(infra/compose/known-settings.sh)
-  refused=$(grep -Ev '^[[:space:]]*(#.*)?$' "$restored_env" | while IFS= read -r line; do
-    if [[ $line =~ ^([A-Za-z_][A-Za-z0-9_]*)= ]]; then
-      grep -qxF "${BASH_REMATCH[1]}" <<<"$known" || echo "${BASH_REMATCH[1]}"
-    else
-      echo "a line that is not NAME=value"
-    fi
-  done | sort -u | xargs)
-  [[ -z $refused ]] || refuse "Refused $file: its settings name what a restore never applies: $refused (COMPOSE_* choose this machine's containers; the rest are no settings of this release)."
-
-  machine='^(POSTGRES_USER|POSTGRES_PASSWORD|POSTGRES_DB|COMPOSE_[A-Z_]*)='
-  before_recipient=$(sed -n 's/^BACKUP_RECIPIENT=//p' .env)
-  before_signing=$(sed -n 's/^BACKUP_SIGNING_KEY=//p' .env)
-  cp -p .env .env.before-restore
-  {
-    grep -Ev "$machine" "$restored_env" || true
-    if grep -Eq "$machine" .env; then
-      printf '\n# Kept from this machine by make restore: its database volume and containers were made with them.\n'
-      grep -E "$machine" .env
-    fi
-  } >"$work/env"
-  settings() { grep -E '^[A-Za-z_][A-Za-z0-9_]*=' "$1" | sort; }
-  # (diff answers 1 when the files differ, which is the point here.)
-  changed=$({ diff <(settings .env.before-restore) <(settings "$work/env") || true; } |
-    sed -n 's/^[<>] \([A-Za-z0-9_]*\)=.*/\1/p' | sort -u | xargs)
-  cat "$work/env" >.env
-  echo "Settings put back from the backup: ${changed:-none differed} (this machine's .env before: .env.before-restore)."
-  # The keys make up made here before the restore open and sign nothing that matters now: backups
-  # are encrypted to the restored BACKUP_RECIPIENT again, whose key is KEY, and signed with the
-  # restored BACKUP_SIGNING_KEY, which is the one beside it.
-  after_recipient=$(sed -n 's/^BACKUP_RECIPIENT=//p' .env)
-  if [[ -s backup-key.txt && $after_recipient != "$before_recipient" ]] &&
-    [[ $($compose run --rm --no-deps -T --entrypoint age-keygen backup -y <backup-key.txt | tr -d '\r') == "$before_recipient" ]]; then
-    rm backup-key.txt
-    echo "Removed backup-key.txt: make up made it here for a BACKUP_RECIPIENT the restored settings replace; $key opens the backups again."
-  fi
-  if [[ -s backup-signing-key.txt && $(sed -n 's/^BACKUP_SIGNING_KEY=//p' .env) != "$before_signing" ]] &&
-    [[ $(head -n 1 backup-signing-key.txt) == "$before_signing" ]]; then
-    rm backup-signing-key.txt
-    echo "Removed backup-signing-key.txt: make up made it here for a BACKUP_SIGNING_KEY the restored settings replace; $signing signs the backups again."
-  fi
-  if [[ -d $work/restored/tls ]]; then
-    mkdir -p tls
-    while IFS= read -r -d '' name; do
-      name=${name#"$work/restored/"}
-      if [[ ! -e $name ]]; then
-        mkdir -p "$(dirname "$name")"
-        cp -p "$work/restored/$name" "$name"
-        echo "Put back $name."
-      elif ! cmp -s "$work/restored/$name" "$name"; then
-        echo "Kept this machine's $name (the backup's differs)."
-      fi
-    done < <(find "$work/restored/tls" -type f -print0)
-  fi
+  infra/compose/put-back-settings.sh "$compose" "$stage/$name.secrets" "$key" "$file"
   # Started, or started again, with what was put back (the backups held: backups/restoring/).
   make --no-print-directory up
 fi
@@ -187,6 +113,12 @@ status=0
 $compose exec -T backup bash /backup/restore.sh "$in_stage.dump" ${replace:+replace} || status=$?
 $compose start contact-service
 infra/compose/wait-healthy.sh $compose >/dev/null
+if ((status == 0)); then
+  # The backups run again, and the restored database gets the base backup that `make recover`
+  # starts from (until the next one, the newest base backup is of the database replaced).
+  rm -rf "$stage"
+  $compose exec -T backup bash /backup/base-backup.sh
+fi
 if ((status == 0)) && [[ -z $key && -f $secrets ]]; then
   echo "The backup's settings were not put back: that is right on the machine that made it. On a new machine, run it again with KEY=<backup-key.txt> REPLACE=1, or no operator's second factor works (docs/backups.md, \"On a new machine\")."
 fi

@@ -4,9 +4,9 @@
 #   docs/configuration.md, "The site (build time)");
 # - no notification channel is configured: leads are stored, but nobody is told
 #   (docs/operating.md, "Notifications");
-# - backups/ is on the disk that holds the database's volume (Docker's data root): losing that
-#   disk loses the database, the streamed WAL and every backup together (docs/backups.md,
-#   "Where backups/ lives").
+# - backups/ is on the disk that holds the database's volume (Docker's data root) and no copy
+#   leaves the machine (BACKUP_REMOTE): losing that disk loses the database, the streamed WAL and
+#   every backup together (docs/backups.md, "Where backups/ lives").
 set -uo pipefail
 red() { printf '\n\033[1;31m%s\033[0m\n' "$@"; }
 
@@ -24,10 +24,10 @@ if ! "$@" exec -T contact-service sh -c 'test -n "$SMTP_URL$WEBHOOK_URL$SLACK_WE
     '(docs/operating.md, "Notifications"); then run make up again.'
 fi
 data_root=$(docker info -f '{{.DockerRootDir}}' 2>/dev/null || true)
-if [[ -n $data_root && -d $data_root && -d backups ]] &&
+if [[ -z $(sed -n 's/^BACKUP_REMOTE=//p' .env 2>/dev/null) && -n $data_root && -d $data_root && -d backups ]] &&
   [[ $(stat -L -c %d backups) == "$(stat -c %d "$data_root")" ]]; then
   red "WARNING: backups/ is on the same disk as the database ($data_root): a lost disk loses the database and every backup." \
-    'Make backups/ a link to another disk or mount one there, and keep copies off this machine' \
+    'Set BACKUP_REMOTE to copy them off this machine, or make backups/ a link to another disk' \
     '(docs/backups.md, "Where backups/ lives").'
 fi
 exit 0

@@ -18,6 +18,7 @@ import { ConsoleAlerts1796400000000 } from './migrations/1796400000000-console-a
 import { BackupRuns1796500000000 } from './migrations/1796500000000-backup-runs.js';
 import { Bookings1796600000000 } from './migrations/1796600000000-bookings.js';
 import { LeadKindColumn1796700000000 } from './migrations/1796700000000-lead-kind-column.js';
+import { OffsiteCopies1796800000000 } from './migrations/1796800000000-offsite-copies.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -60,6 +61,7 @@ export function dataSourceOptions({
       BackupRuns1796500000000,
       Bookings1796600000000,
       LeadKindColumn1796700000000,
+      OffsiteCopies1796800000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -175,6 +175,20 @@ export class MetricsService {
         for (const row of rows) this.set({ outcome: row.ok ? 'success' : 'failure' }, row.at);
       },
     });
+    // Its copies off the machine (infra/backup/ship.sh, with BACKUP_REMOTE).
+    new Gauge({
+      name: 'backup_offsite_newest_timestamp_seconds',
+      help: "When the container stack's newest round of off-site copies reached the remote (Unix time); no series without BACKUP_REMOTE.",
+      labelNames: ['remote'] as const,
+      registers: [this.registry],
+      async collect() {
+        const rows: { remote: string; at: number }[] = await dataSource.query(
+          `SELECT remote, extract(epoch FROM newest_at)::float AS at FROM offsite_copies`,
+        );
+        this.reset();
+        for (const row of rows) this.set({ remote: row.remote }, row.at);
+      },
+    });
     // The backup container's WAL stream (infra/backup/wal.sh), through its replication slot.
     const slotGauge = (name: string, help: string, value: (slot: WalSlot) => number) =>
       new Gauge({
