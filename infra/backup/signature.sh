@@ -81,3 +81,20 @@ verify_backup() {
   [[ $(signature_body "$dump" "$secrets") == "$body" ]] ||
     { echo "the dump or its .secrets is not the file that was signed (cut short, altered or swapped)"; return 1; }
 }
+
+# signing_key_from KEY SIGNING_KEY ENV_FILE: the key, in hex, that `make restore` and `make
+# recover` check with: the file SIGNING_KEY names, else the backup-signing-key.txt beside KEY
+# (backup-key.txt), else ENV_FILE's BACKUP_SIGNING_KEY (this machine's). When a file it should
+# read is not there, prints why in one line and fails.
+signing_key_from() {
+  local key=$1 signing=$2 env=$3
+  [[ -z $key || -n $signing ]] || signing=$(dirname "$key")/backup-signing-key.txt
+  if [[ -z $signing ]]; then
+    sed -n 's/^BACKUP_SIGNING_KEY=//p' "$env" 2>/dev/null | tail -n 1
+  elif [[ -f $signing && -r $signing ]]; then
+    head -n 1 "$signing"
+  else
+    echo "There is no signing key at $signing (make up wrote it as backup-signing-key.txt, to keep beside backup-key.txt; SIGNING_KEY=… names it)."
+    return 1
+  fi
+}

@@ -22,14 +22,8 @@ refuse() { # MESSAGE: one line, then stop with nothing changed
 
 if [[ -n $key ]]; then
   [[ -f $key && -r $key ]] || refuse "There is no key at $key (KEY is the file make up wrote as backup-key.txt)."
-  signing=${signing:-$(dirname "$key")/backup-signing-key.txt}
 fi
-if [[ -n $signing ]]; then
-  [[ -f $signing && -r $signing ]] || refuse "There is no signing key at $signing (make up wrote it as backup-signing-key.txt, to keep beside backup-key.txt; SIGNING_KEY=… names it)."
-  signing_key=$(head -n 1 "$signing")
-else
-  signing_key=$(sed -n 's/^BACKUP_SIGNING_KEY=//p' .env | tail -n 1)
-fi
+signing_key=$(signing_key_from "$key" "$signing" .env) || refuse "$signing_key"
 [[ $signing_key =~ ^[0-9a-f]{64}$ || -n $unsigned ]] ||
   refuse "No signing key to check the base backups with: this machine's .env has no BACKUP_SIGNING_KEY, and no SIGNING_KEY=… or KEY=… names one."
 

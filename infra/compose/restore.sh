@@ -45,14 +45,8 @@ if [[ -n $key ]]; then
   [[ -f $key && -r $key ]] || refuse "There is no key at $key (KEY is the file make up wrote as backup-key.txt)."
   [[ -f $secrets ]] || refuse "$file carries no settings (no $shown.secrets beside it): restore it without KEY, and set CONSOLE_SECRET_KEY in .env to the old machine's by hand."
   [[ -n $unsigned ]] && refuse "UNSIGNED=1 restores a database only: settings come only from a signed backup."
-  signing=${signing:-$(dirname "$key")/backup-signing-key.txt}
 fi
-if [[ -n $signing ]]; then
-  [[ -f $signing && -r $signing ]] || refuse "There is no signing key at $signing (make up wrote it as backup-signing-key.txt, to keep beside backup-key.txt; SIGNING_KEY=… names it)."
-  signing_key=$(head -n 1 "$signing")
-else
-  signing_key=$(sed -n 's/^BACKUP_SIGNING_KEY=//p' .env | tail -n 1)
-fi
+signing_key=$(signing_key_from "$key" "$signing" .env) || refuse "$signing_key"
 if [[ -n $unsigned && ! -e $sig ]]; then
   echo "Restoring $file without a signature (UNSIGNED=1): make sure it is the file you think it is."
 elif [[ ! $signing_key =~ ^[0-9a-f]{64}$ ]]; then

@@ -120,4 +120,26 @@ describe('signature.sh, what makes a backup authentic', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('checks with the named signing key, else the one beside KEY, else this machine’s', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backup-signing-key-'));
+    try {
+      const [beside, named, machine] = [1, 2, 3].map(() => randomBytes(32).toString('hex'));
+      writeFileSync(join(dir, 'backup-key.txt'), 'AGE-SECRET-KEY-1\n');
+      writeFileSync(join(dir, 'backup-signing-key.txt'), `${beside}\n`);
+      writeFileSync(join(dir, 'named.txt'), `${named}\n`);
+      writeFileSync(join(dir, '.env'), `A=1\nBACKUP_SIGNING_KEY=${machine}\n`);
+      const from = (key: string, signing: string) =>
+        bash(`signing_key_from '${key}' '${signing}' '${join(dir, '.env')}' || echo "refused: $?"`);
+      expect(from('', '')).toBe(machine);
+      expect(from(join(dir, 'backup-key.txt'), '')).toBe(beside);
+      expect(from(join(dir, 'backup-key.txt'), join(dir, 'named.txt'))).toBe(named);
+      expect(from('', join(dir, 'named.txt'))).toBe(named);
+      expect(from('/nowhere/backup-key.txt', '')).toBe(
+        'There is no signing key at /nowhere/backup-signing-key.txt (make up wrote it as backup-signing-key.txt, to keep beside backup-key.txt; SIGNING_KEY=… names it).\nrefused: 1',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
