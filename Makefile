@@ -121,8 +121,9 @@ endif
 REPLICAS ?= $(or $(shell sed -n 's/^CONTACT_SERVICE_REPLICAS=//p' .env 2>/dev/null),1)
 
 .env:
-	@source infra/shell-lib.sh; umask 077; sed "s/^POSTGRES_PASSWORD=.*/POSTGRES_PASSWORD=$$(random_hex 24)/" .env.example > .env
-	@echo "Created .env from .env.example with a random POSTGRES_PASSWORD"
+	@source infra/shell-lib.sh; umask 077; sed -e "s/^POSTGRES_PASSWORD=.*/POSTGRES_PASSWORD=$$(random_hex 24)/" \
+	  -e "s/^POSTGRES_SERVICE_PASSWORD=.*/POSTGRES_SERVICE_PASSWORD=$$(random_hex 24)/" .env.example > .env
+	@echo "Created .env from .env.example with a random POSTGRES_PASSWORD and POSTGRES_SERVICE_PASSWORD"
 
 # Files the backup container writes into backups/ belong to whoever runs make; when that is root,
 # the container runs as uid 999 instead, never as root (infra/compose/private.sh).
@@ -132,6 +133,8 @@ up: .env ## Build and start web, contact-service (REPLICAS=n), Postgres and back
 	@mkdir -p backups tls
 	@infra/compose/keys.sh .env $(COMPOSE)
 	@infra/compose/private.sh
+	@$(COMPOSE) up -d db
+	@infra/compose/service-role.sh $(COMPOSE)
 	$(COMPOSE) up -d --build --scale contact-service=$(REPLICAS) || { $(COMPOSE) ps; $(COMPOSE) logs --no-color --tail 20; exit 1; }
 	@infra/compose/private.sh # again: what a backup container being replaced wrote meanwhile
 	@infra/compose/wait-healthy.sh $(COMPOSE)

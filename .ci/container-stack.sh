@@ -79,9 +79,10 @@ if [[ ${1:-} != --inside ]]; then
   # proxies in front of web, the site's own values (the browser suite's, e2e/site.env), and
   # notifications to a real SMTP server in the stack's network (.ci/compose.mail.yml).
   {
-    grep -v -e '^POSTGRES_PASSWORD=' -e '^REAL_IP_FROM=' -e '^VITE_' -e '^SMTP_URL=' \
+    grep -v -e '^POSTGRES_PASSWORD=' -e '^POSTGRES_SERVICE_PASSWORD=' -e '^REAL_IP_FROM=' -e '^VITE_' -e '^SMTP_URL=' \
       -e '^NOTIFY_' -e '^COMPOSE_FILE=' .env
     echo "POSTGRES_PASSWORD=ci@P/ss:w#rd%41?&$(random_hex 6)"
+    echo "POSTGRES_SERVICE_PASSWORD=ci'S@rv/ce:p#ss%42?&$(random_hex 6)"
     echo "REAL_IP_FROM=127.0.0.1/32,192.0.2.0/24"
     grep "^VITE_" e2e/site.env
     echo "COMPOSE_FILE=docker-compose.yml:.ci/compose.mail.yml"
@@ -165,8 +166,8 @@ check "security.txt is served and valid (RFC 9116, Expires at least 30 days away
 check "the probes are not on the public site" is "$(status /api/health/ready)" 404
 check "the API answers behind nginx (the service's own JSON 404)" \
   bash -c "curl -s '$site/api/contact' | grep -q 'There is nothing at this address'"
-check "the service reached the db with a password holding @ / : # % ?" \
-  bash -c "grep -q '^POSTGRES_PASSWORD=.*@.*/.*:.*#.*%' .env"
+check "the service and the backups reached the db with passwords holding ' @ / : # % ?" \
+  bash -c "grep -q '^POSTGRES_PASSWORD=.*@.*/.*:.*#.*%' .env && grep -q \"^POSTGRES_SERVICE_PASSWORD=.*'.*@.*/.*:.*#.*%\" .env"
 check "web believes both proxies of REAL_IP_FROM" \
   is "$(docker-compose exec -T web grep -c '^set_real_ip_from' /srv/web/conf/real-ip.conf | tr -d '\r')" 2
 check "the site was built with real values: no example-values warning" \
@@ -213,6 +214,10 @@ for name in contact-service web; do
   check "$name can never gain a capability (empty bounding set)" is "$(status_of CapBnd)" 0000000000000000
   check "$name can never gain privileges (no_new_privs)" is "$(status_of NoNewPrivs)" 1
 done
+check "the contact-service connects to the database as its own role, no superuser" \
+  is "$(sql "SELECT DISTINCT r.rolname || ' ' || r.rolsuper FROM pg_stat_activity a JOIN pg_roles r ON r.rolname = a.usename WHERE a.application_name = 'contact-service'")" 'contact_service f'
+check "which owns every table of the service" \
+  is "$(sql "SELECT count(*) FROM pg_tables WHERE schemaname IN ('public', 'pgboss') AND tableowner <> 'contact_service'")" 0
 check "the contact-service's root file system is mounted read-only" \
   is "$(in_container contact-service sh -c "awk '\$2 == \"/\" { print \$4 }' /proc/mounts | cut -d, -f1")" ro
 for name in db contact-service backup web; do

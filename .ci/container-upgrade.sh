@@ -86,6 +86,8 @@ upgrade_drill() {
   echo "  $(wc -l <"$answers") submissions during the upgrade: $(awk '{print $2}' "$answers" | sort | uniq -c | xargs);" \
     "the form took no lead for at most $downtime s"
   check "every acknowledged lead is in the upgraded database ($(grep -c . <<<"$acknowledged_ids"))" is "$lost" 0
+  check "the upgraded service connects as its own role, which owns every table it had" \
+    is "$(drill_sql "SELECT string_agg(DISTINCT usename, ',') FROM pg_stat_activity WHERE application_name = 'contact-service'; SELECT count(*) FROM pg_tables WHERE schemaname IN ('public', 'pgboss') AND tableowner <> 'contact_service'" | tr -d '\r' | xargs)" 'contact_service 0'
   check "the operator enrolled before the upgrade signs in with the same app" \
     node .ci/second-factor.mjs sign-in "$drill_console" "$work/upgrade-operator.json"
   secrets_written() { ls "$drill"/backups/last/*.secrets >/dev/null 2>&1; }

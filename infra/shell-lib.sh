@@ -64,6 +64,13 @@ apt_ensure() { # PACKAGE...: installs, quietly, the Debian packages that dpkg-qu
     >/dev/null
 }
 
+quietly() { # COMMAND...: runs COMMAND, and prints what it printed only when it fails
+  local out status=0
+  out=$("$@" 2>&1) || status=$?
+  ((status == 0)) || printf '%s\n' "$out" >&2
+  return "$status"
+}
+
 new_secret_key() { # prints a new key to seal the console's second factors: 32 random bytes, base64
   head -c 32 /dev/urandom | base64
 }

@@ -28,6 +28,14 @@ if ! pg_restore --no-owner --no-privileges --exit-on-error --single-transaction 
   echo "The restore failed; the database is as it was." >&2
   exit 1
 fi
+# pg_restore made every object as this connection's role (the superuser): the contact-service's
+# own role takes them, and the new database (infra/db/service-owns.sql).
+if ! PGOPTIONS='-c client_min_messages=warning' psql -X -q -v ON_ERROR_STOP=1 -d "$staging" \
+  -v service="${POSTGRES_SERVICE_USER:?}" -f /config/infra/db/service-owns.sql >/dev/null; then
+  admin -v db="$staging" <<<'DROP DATABASE IF EXISTS :"db";'
+  echo "The restore failed; the database is as it was." >&2
+  exit 1
+fi
 admin -v db="$PGDATABASE" -v staging="$staging" -v replaced="$replaced" <<'SQL'
 SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :'db' AND pid <> pg_backend_pid();
 DROP DATABASE IF EXISTS :"replaced";

@@ -2,11 +2,12 @@
 # Ships backups/ off the machine, to BACKUP_REMOTE (an rclone remote: S3, SFTP, Azure Blob and
 # others; docs/backups.md, "Off-site copies"), for the whole life of the backup container (started
 # by schedule.sh when BACKUP_REMOTE is set). Every BACKUP_SHIP_SECONDS (15) it copies what is new
-# or changed since it last did: the dumps with their .secrets and .sig (last/, daily/, weekly/,
-# monthly/), the base backups and the streamed WAL, the segment being written (*.partial) too, so
-# that a lost machine costs at most about that many seconds of leads. Everything that holds data
-# leaves encrypted to BACKUP_RECIPIENT (age) as <name>.age; the .secrets files already are, and
-# signatures and system identifiers hold none. What the disk no longer keeps (rotation, WAL older
+# or changed since it last did: the streamed WAL first, the segment being written (*.partial) too,
+# so that a lost machine costs at most about that many seconds of leads; then, for the rest of
+# that time, the dumps with their .secrets and .sig (last/, daily/, weekly/, monthly/) and the base
+# backups, continued at the next round. Everything that holds data
+# leaves encrypted to BACKUP_RECIPIENT (age) as <name>.age (the WAL compressed first, as
+# <name>.gz.age); the .secrets files already are, and signatures and system identifiers hold none. What the disk no longer keeps (rotation, WAL older
 # than the oldest base backup) is removed from the remote too: the remote keeps what the disk
 # keeps, and never loses what another machine put there. After each round it writes `heartbeat` on the remote (the last moment the
 # machine reached it), backups/.offsite (and .offsite-ok) for the health check, and the table offsite_copies for
@@ -21,10 +22,13 @@ state=$dir/.offsite-shipped # what was shipped: path, size, mtime, one a line
 outbox=$(mktemp -d)
 trap 'rm -rf "$outbox"' EXIT
 
-# Where a local file goes on the remote, and whether it is encrypted on its way.
+# Where a local file goes on the remote, and how: as it is (the .secrets are encrypted already,
+# signatures and system identifiers hold no data), encrypted, or the WAL compressed first (a
+# segment is 16 MB however little it holds).
 remote_name() { # PATH (relative to backups/)
   case $1 in
     *.secrets | *.sig | */signature | */system_identifier) echo "$1" ;;
+    wal/*) echo "$1.gz.age" ;;
     *) echo "$1.age" ;;
   esac
 }
@@ -44,13 +48,25 @@ while :; do
     while IFS=$'\t' read -r path size mtime; do shipped[$path]="$size"$'\t'"$mtime"; done <"$state"
   fi
   failed=
+  started=$SECONDS
   while IFS=$'\t' read -r path size mtime; do
     [[ ${shipped[$path]:-} == "$size"$'\t'"$mtime" ]] && continue
+    # The WAL comes first and whole; the rest, BACKUP_SHIP_SECONDS' worth a round, so that a large
+    # backup never holds the WAL back longer than it takes to copy one file.
+    [[ $path == wal/* ]] || ((SECONDS - started < ship_seconds)) || break
     name=$(remote_name "$path")
-    if [[ $name == *.age ]]; then
-      age --encrypt --recipient "$recipient" --output "$outbox/file" "$dir/$path" || { failed="age: $path"; break; }
+    if [[ $name == *.gz.age ]]; then
+      gzip -1 -c "$dir/$path" 2>"$outbox/age.err" | age --encrypt --recipient "$recipient" --output "$outbox/file"
+    elif [[ $name == *.age ]]; then
+      age --encrypt --recipient "$recipient" --output "$outbox/file" "$dir/$path" 2>"$outbox/age.err"
     else
-      cp "$dir/$path" "$outbox/file" || { failed="read: $path"; break; }
+      cp "$dir/$path" "$outbox/file" 2>"$outbox/age.err"
+    fi
+    if (($? != 0)); then
+      # Gone since it was listed (a finished WAL segment renamed, rotation): the next round sees it.
+      [[ -e $dir/$path ]] || continue
+      failed="$path: $(head -n 1 "$outbox/age.err")"
+      break
     fi
     if ! rclone copyto --retries 1 --low-level-retries 2 "$outbox/file" "$remote/$name" 2>"$outbox/rclone.err"; then
       failed="rclone: $(tail -n 1 "$outbox/rclone.err")"

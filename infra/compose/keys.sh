@@ -5,6 +5,8 @@
 # - BACKUP_RECIPIENT, an age public key: every backup's settings and TLS files are encrypted to
 #   it. Its private key is written to backup-key.txt, for the operator to move off this machine:
 #   a restore on another machine needs it (docs/backups.md).
+# - POSTGRES_SERVICE_PASSWORD, the password of the contact-service's own database role
+#   (service-role.sh), for a .env made before release 1.2.0.
 # - BACKUP_SIGNING_KEY (32 random bytes, hex) signs every backup (infra/backup/signature.sh); it
 #   is written to backup-signing-key.txt as well, to be kept with backup-key.txt: a restore on
 #   another machine checks the backup with it.
@@ -56,6 +58,12 @@ if ! grep -Eq '^BACKUP_RECIPIENT=.+' "$env_file"; then
   fi
   set_setting BACKUP_RECIPIENT "$recipient" \
     'Made by make up: backups are encrypted to it (docs/backups.md).'
+fi
+
+if ! grep -Eq '^POSTGRES_SERVICE_PASSWORD=.+' "$env_file"; then
+  set_setting POSTGRES_SERVICE_PASSWORD "$(random_hex 24)" \
+    'Made by make up: the contact-service connects as contact_service with it (docs/configuration.md).'
+  echo "Put a POSTGRES_SERVICE_PASSWORD into $env_file (the contact-service's own database role)"
 fi
 
 if ! grep -Eq '^BACKUP_SIGNING_KEY=.+' "$env_file"; then

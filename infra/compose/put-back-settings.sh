@@ -11,7 +11,7 @@
 #   setting, which chooses the containers, nor an unknown one. Otherwise one line names what was
 #   refused, and nothing is changed (exit 2);
 # - of .env, this machine's COMPOSE_* settings stay (its containers were made with them), and for
-#   a restore its POSTGRES_USER, POSTGRES_PASSWORD and POSTGRES_DB (its database volume was made
+#   a restore its POSTGRES_USER, POSTGRES_PASSWORD, POSTGRES_SERVICE_PASSWORD and POSTGRES_DB (its database volume was made
 #   with them; `recover` takes the backup's: the cluster it recovers was); the .env replaced is kept as
 #   .env.before-restore, and the names of the settings that changed are printed, never a value;
 # - keys that make up made here for settings now replaced are removed; of tls/, a file this
@@ -26,7 +26,7 @@ refuse() { # MESSAGE: one line, then stop with nothing changed
 }
 work=$(umask 077 && mktemp -d)
 on_exit 'rm -rf "$work"'
-$compose build -q backup >/dev/null
+quietly $compose build -q backup
 if ! $compose run --rm --no-deps -T --user "$(id -u):$(id -g)" -v "$(realpath "$key"):/run/backup-key:ro" \
   -v "$work:/run/restore" --entrypoint age backup \
   --decrypt --identity /run/backup-key --output /run/restore/settings.tar <"$secrets" 2>"$work/age.err"; then
@@ -51,7 +51,7 @@ done | sort -u | xargs)
 [[ -z $refused ]] || refuse "Refused $shown: its settings name what a restore never applies: $refused (COMPOSE_* choose this machine's containers; the rest are no settings of this release)."
 
 setting() { sed -n "s/^$1=//p" "${2:-.env}" | tail -n 1; }
-machine='^(POSTGRES_USER|POSTGRES_PASSWORD|POSTGRES_DB|COMPOSE_[A-Z_]*)='
+machine='^(POSTGRES_USER|POSTGRES_PASSWORD|POSTGRES_SERVICE_PASSWORD|POSTGRES_DB|COMPOSE_[A-Z_]*)='
 [[ $mode == recover ]] && machine='^COMPOSE_[A-Z_]*='
 before_recipient=$(setting BACKUP_RECIPIENT)
 before_signing=$(setting BACKUP_SIGNING_KEY)

@@ -32,7 +32,7 @@ if [[ -n $remote ]]; then
   [[ -n $key ]] || refuse "REMOTE needs KEY: what left the machine is encrypted to the backup key."
   mkdir -p backups
   infra/compose/private.sh
-  $compose build -q backup >/dev/null
+  quietly $compose build -q backup
   # As the backup container's user, who owns backups/, with a copy of the key it can read.
   keydir=$(umask 077 && mktemp -d)
   on_exit 'rm -rf "$keydir"'
@@ -139,6 +139,8 @@ $compose exec -T db sh -c 'psql -X -q -U "$POSTGRES_USER" -d "$POSTGRES_DB" -v O
 \getenv password POSTGRES_PASSWORD
 ALTER ROLE CURRENT_USER PASSWORD :'password';
 SQL
+# The contact-service's own role, with this machine's password (service-role.sh).
+infra/compose/service-role.sh $compose
 # What the recovery needed is not needed again.
 for setting in restore_command recovery_target_action recovery_target_time; do
   sql "ALTER SYSTEM RESET $setting" >/dev/null

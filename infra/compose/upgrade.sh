@@ -3,7 +3,8 @@
 # (after `git pull`), keeping the form up where one machine can (docs/upgrading.md):
 #   1. the keys this release needs (keys.sh), then a backup (a pg_dump into backups/last/, signed
 #      like every backup), and nothing else changes if it fails;
-#   2. the images built with fresh base images (PULL=0:
+#   2. the contact-service's database role made (service-role.sh), the images built with fresh
+#      base images (PULL=0:
 #      without asking the registries, for a machine that cannot reach them);
 #   3. the contact-service replaced while it serves: stand-ins of the new release start beside the
 #      old replicas (applying this release's migrations, which the old code must survive) and take
@@ -48,7 +49,10 @@ sign_backup "$dump.partial" '' "$(sed -n 's/^BACKUP_SIGNING_KEY=//p' .env)" >"${
 mv "$dump.partial" "$dump"
 echo "   $dump ($(du -h "$dump" | cut -f1)); make restore FILE=$dump puts it back"
 
-echo "2. The images of $target"
+echo "2. The contact-service's own database role, and the images of $target"
+# Before the new release's replicas start, which connect as that role; the old ones, connected as
+# the superuser, are not disturbed (service-role.sh).
+infra/compose/service-role.sh "${compose[@]}"
 if [[ $pull == 1 ]]; then
   "${compose[@]}" pull --ignore-pull-failures db
   "${compose[@]}" build --pull

@@ -63,6 +63,13 @@ describe('the files that pass settings on', () => {
     }
   });
 
+  it('connect the service as the role compose names, which service-role.sh makes', () => {
+    const role = /^x-service-role: &service-role (\S+)$/m.exec(read('docker-compose.yml'))?.[1];
+    const url = composeService().entries.get('DATABASE_URL');
+    expect(url && new URL(url.replace(/\$\{[^}]*\}/g, 'x')).username).toBe(role);
+    expect(read('infra/compose/service-role.sh')).toContain('x-service-role: &service-role');
+  });
+
   it('start the service with .env.example as `make up` copies it', () => {
     const { entries } = composeService();
     const example = assignments(read('.env.example'));
