@@ -30,6 +30,13 @@ set_setting() { # NAME VALUE WHY: replaces an empty NAME= line, or appends the s
   fi
 }
 
+# First: the compose file, which the backup key below is made with, does not parse without it.
+if ! grep -Eq '^POSTGRES_SERVICE_PASSWORD=.+' "$env_file"; then
+  set_setting POSTGRES_SERVICE_PASSWORD "$(random_hex 24)" \
+    'Made by make up: the contact-service connects as contact_service with it (docs/configuration.md).'
+  echo "Put a POSTGRES_SERVICE_PASSWORD into $env_file (the contact-service's own database role)"
+fi
+
 if ! grep -Eq '^CONSOLE_SECRET_KEY=.+' "$env_file"; then
   set_setting CONSOLE_SECRET_KEY "$(new_secret_key)" \
     'Made by make up (docs/configuration.md, CONSOLE_SECRET_KEY).'
@@ -58,12 +65,6 @@ if ! grep -Eq '^BACKUP_RECIPIENT=.+' "$env_file"; then
   fi
   set_setting BACKUP_RECIPIENT "$recipient" \
     'Made by make up: backups are encrypted to it (docs/backups.md).'
-fi
-
-if ! grep -Eq '^POSTGRES_SERVICE_PASSWORD=.+' "$env_file"; then
-  set_setting POSTGRES_SERVICE_PASSWORD "$(random_hex 24)" \
-    'Made by make up: the contact-service connects as contact_service with it (docs/configuration.md).'
-  echo "Put a POSTGRES_SERVICE_PASSWORD into $env_file (the contact-service's own database role)"
 fi
 
 if ! grep -Eq '^BACKUP_SIGNING_KEY=.+' "$env_file"; then

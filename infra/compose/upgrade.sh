@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `make upgrade [PULL=0]`: from the release the container stack runs to the one checked out here
 # (after `git pull`), keeping the form up where one machine can (docs/upgrading.md):
-#   1. the keys this release needs (keys.sh), then a backup (a pg_dump into backups/last/, signed
-#      like every backup), and nothing else changes if it fails;
+#   1. after the keys and settings this release needs (keys.sh), a backup (a pg_dump into
+#      backups/last/, signed like every backup), and nothing else changes if it fails;
 #   2. the contact-service's database role made (service-role.sh), the images built with fresh
 #      base images (PULL=0:
 #      without asking the registries, for a machine that cannot reach them);
@@ -22,6 +22,9 @@ running_version() { infra/compose/version.sh running "${compose[@]}"; }
 service_ids() { "${compose[@]}" ps -q contact-service 2>/dev/null | sort; }
 healthy() { [[ $(docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{end}}' "$1" 2>/dev/null) == healthy ]]; }
 
+# The keys and settings this release needs first (keys.sh adds only what is missing): without
+# them its compose file does not even parse.
+infra/compose/keys.sh .env "${compose[@]}"
 mapfile -t old < <(service_ids)
 if ((${#old[@]} == 0)); then
   echo "The container stack is not running: nothing to upgrade. Start this release with make up." >&2
@@ -32,8 +35,7 @@ echo "Upgrading the stack from ${from:-an unknown release} to $target (CHANGELOG
 
 # Straight from the db container: the running backup container may already see this release's
 # scripts (they are mounted from the checkout), made for a container this release builds.
-echo "1. The keys of $target, and a backup before anything else changes"
-infra/compose/keys.sh .env "${compose[@]}"
+echo "1. A backup, before anything else changes"
 infra/compose/private.sh
 umask 077
 mkdir -p backups/last
