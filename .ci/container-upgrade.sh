@@ -38,6 +38,8 @@ upgrade_drill() {
   drill_site=http://127.0.0.1:$(sed -n 's/^WEB_PORT=//p' "$drill/.env")
   drill_console=http://localhost:$(sed -n 's/^CONSOLE_PORT=//p' "$drill/.env")
   in_drill() { (cd "$drill" && "$@"); }
+  # From an empty volume: one an earlier, interrupted run left holds another password.
+  in_drill docker-compose down --volumes --remove-orphans >/dev/null 2>&1 || true
   in_drill make --no-print-directory up >"$work/upgrade-previous-up.log" 2>&1 ||
     { tail -n 30 "$work/upgrade-previous-up.log"; false; }
   check "the previous release runs ($(git -C "$drill" log -1 --format=%h))" \
