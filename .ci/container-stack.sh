@@ -215,7 +215,7 @@ for name in contact-service web; do
   check "$name can never gain privileges (no_new_privs)" is "$(status_of NoNewPrivs)" 1
 done
 check "the contact-service connects to the database as its own role, no superuser" \
-  is "$(sql "SELECT DISTINCT r.rolname || ' ' || r.rolsuper FROM pg_stat_activity a JOIN pg_roles r ON r.rolname = a.usename WHERE a.application_name = 'contact-service'")" 'contact_service f'
+  is "$(sql "SELECT DISTINCT r.rolname || ' ' || r.rolsuper FROM pg_stat_activity a JOIN pg_roles r ON r.rolname = a.usename WHERE a.application_name = 'contact-service'")" 'contact_service false'
 check "which owns every table of the service" \
   is "$(sql "SELECT count(*) FROM pg_tables WHERE schemaname IN ('public', 'pgboss') AND tableowner <> 'contact_service'")" 0
 check "the contact-service's root file system is mounted read-only" \
