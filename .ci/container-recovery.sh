@@ -70,10 +70,11 @@ refused_unchanged() { # WHAT-THE-LINE-SAYS make restore ARGS...: refused, saying
   leads=$(sql 'SELECT count(*) FROM contact_submissions')
   if said=$(make --no-print-directory restore "$@" 2>&1); then return 1; fi
   said=$(grep -v '^make: \*\*\*' <<<"$said")
-  echo "  make restore said: $said"
+  echo "$said" >>"$work/refusals.txt"
   [[ $(grep -c . <<<"$said") == 1 && $said == *"$says"* && $said == *'Nothing was changed.' ]] &&
     [[ $(md5sum <.env) == "$env_before" && $(sql 'SELECT count(*) FROM contact_submissions') == "$leads" ]]
 }
+: >"$work/refusals.txt"
 restore_args=(FILE="backups/daily/$today.dump" KEY="$work/backup-key.txt" YES=1)
 check "a restore with KEY over the leads is refused without REPLACE=1, before it changes .env" \
   refused_unchanged 'REPLACE=1' "${restore_args[@]}"
@@ -106,6 +107,7 @@ check "one signed with another key is refused" \
 rm "$forged/last/contact-forged.sig"
 check "and one with no signature" \
   refused_unchanged 'no signature' FILE="$forged/last/contact-forged.dump" REPLACE=1 YES=1
+sed 's/^/  make restore said: /' "$work/refusals.txt"
 
 step "The restore drill again: backups/ a link to another mount, the new machine started first"
 docker-compose down --volumes
