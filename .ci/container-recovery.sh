@@ -234,8 +234,8 @@ check "the backup container copies backups/ off the machine (a round reached the
 check "backup-rclone.conf is 0600" is "$(stat -c %a backup-rclone.conf)" 600
 check "what holds data leaves encrypted: no dump, WAL segment or base backup in the clear" \
   test -z "$(find "$offsite_disk" -type f ! -name '*.age' ! -name '*.secrets' ! -name '*.sig' ! -name signature ! -name system_identifier ! -name heartbeat)"
-check "the WAL being written is there too (*.partial.age)" \
-  test -n "$(find "$offsite_disk" -name '*.partial.age')"
+check "the WAL being written is there too (*.partial.gz.age)" \
+  test -n "$(find "$offsite_disk" -name '*.partial.gz.age')"
 check "/metrics has the newest off-site copy (backup_offsite_newest_timestamp_seconds)" bash -c \
   "docker-compose exec -T contact-service node -e \"fetch('http://127.0.0.1:3000/metrics').then((r) => r.text()).then((t) => process.stdout.write(t))\" | grep -q '^backup_offsite_newest_timestamp_seconds{remote=\"default\"} [1-9]'"
 acknowledged=$work/lost-machine-acknowledged.txt
