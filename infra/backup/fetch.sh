@@ -6,6 +6,7 @@
 # old machine last reached the remote (its heartbeat).
 set -euo pipefail
 umask 077
+source "$(dirname "$0")/rclone.sh"
 remote=${BACKUP_REMOTE:?the remote to fetch from}
 rclone copy --exclude heartbeat "$remote" /backups
 opened=0

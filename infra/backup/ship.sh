@@ -3,9 +3,10 @@
 # others; docs/backups.md, "Off-site copies"), for the whole life of the backup container (started
 # by schedule.sh when BACKUP_REMOTE is set). Every BACKUP_SHIP_SECONDS (15) it copies what is new
 # or changed since it last did: the streamed WAL first, the segment being written (*.partial) too,
-# so that a lost machine costs at most about that many seconds of leads; then, for the rest of
-# that time, the dumps with their .secrets and .sig (last/, daily/, weekly/, monthly/) and the base
-# backups, continued at the next round. Everything that holds data
+# so that a lost machine costs at most about that many seconds of leads, and the newest base
+# backup, which that WAL continues; then, for the rest of that time, the other base backups and the
+# dumps with their .secrets and .sig (last/, daily/, weekly/, monthly/), newest first, continued at
+# the next round. A round counts as reached (heartbeat, metric) once the WAL and that base backup are. Everything that holds data
 # leaves encrypted to BACKUP_RECIPIENT (age) as <name>.age (the WAL compressed first, as
 # <name>.gz.age); the .secrets files already are, and signatures and system identifiers hold none. What the disk no longer keeps (rotation, WAL older
 # than the oldest base backup) is removed from the remote too: the remote keeps what the disk
@@ -16,6 +17,7 @@
 set -uo pipefail
 umask 077
 source "$(dirname "$0")/settings.sh"
+source "$(dirname "$0")/rclone.sh"
 dir=${BACKUP_DIR:-/backups}
 remote=$BACKUP_REMOTE
 state=$dir/.offsite-shipped # what was shipped: path, size, mtime, one a line
@@ -32,13 +34,16 @@ remote_name() { # PATH (relative to backups/)
     *) echo "$1.age" ;;
   esac
 }
-# What is off-site: every backup, base backup and WAL file, but what is being written; the WAL
-# first, since the newest leads are there.
+# What is off-site: every backup, base backup and WAL file, but what is being written. In the
+# order a recovery needs them: the WAL, the newest base backup (which that WAL continues), then the
+# rest, newest first.
 local_files() {
   (cd "$dir" && {
     find wal -type f -printf '%p\t%s\t%T@\n' | sort
-    find last daily weekly monthly base -type f ! -path 'last/*.partial' ! -path 'base/*.partial/*' \
-      -printf '%p\t%s\t%T@\n' | sort
+    for folder in $(find base -mindepth 1 -maxdepth 1 -type d ! -name '*.partial' | sort -r) \
+      $(find last daily weekly monthly -mindepth 0 -maxdepth 0 -type d); do
+      find "$folder" -type f ! -name '*.partial' -printf '%p\t%s\t%T@\n' | sort -r
+    done
   } 2>/dev/null)
 }
 
@@ -49,11 +54,12 @@ while :; do
   fi
   failed=
   started=$SECONDS
+  newest_base=$(cd "$dir" && find base -mindepth 1 -maxdepth 1 -type d ! -name '*.partial' 2>/dev/null | sort | tail -n 1)
   while IFS=$'\t' read -r path size mtime; do
     [[ ${shipped[$path]:-} == "$size"$'\t'"$mtime" ]] && continue
-    # The WAL comes first and whole; the rest, BACKUP_SHIP_SECONDS' worth a round, so that a large
-    # backup never holds the WAL back longer than it takes to copy one file.
-    [[ $path == wal/* ]] || ((SECONDS - started < ship_seconds)) || break
+    # The WAL and the newest base backup whole every round; the rest, BACKUP_SHIP_SECONDS' worth a
+    # round, so that a large backup never holds the WAL back longer than it takes to copy one file.
+    [[ $path == wal/* || $path == "$newest_base"/* ]] || ((SECONDS - started < ship_seconds)) || break
     name=$(remote_name "$path")
     if [[ $name == *.gz.age ]]; then
       gzip -1 -c "$dir/$path" 2>"$outbox/age.err" | age --encrypt --recipient "$recipient" --output "$outbox/file"
