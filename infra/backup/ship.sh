@@ -61,7 +61,7 @@ while :; do
     # round, so that a large backup never holds the WAL back longer than it takes to copy one file.
     [[ $path == wal/* || $path == "$newest_base"/* ]] || ((SECONDS - started < ship_seconds)) || break
     name=$(remote_name "$path")
-    if [[ $name == *.gz.age ]]; then
+    if [[ $path == wal/* ]]; then
       gzip -1 -c "$dir/$path" 2>"$outbox/age.err" | age --encrypt --recipient "$recipient" --output "$outbox/file"
     elif [[ $name == *.age ]]; then
       age --encrypt --recipient "$recipient" --output "$outbox/file" "$dir/$path" 2>"$outbox/age.err"
