@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Brings the off-site copy (ship.sh) back into backups/ on a new machine, for `make recover
-# REMOTE=… KEY=…` (infra/compose/recover.sh), run in a one-off backup container as whoever runs
-# make, with the backup key mounted at /run/backup-key: every file from BACKUP_REMOTE, then each
-# <name>.age opened with the key into <name> (the WAL's <name>.gz.age uncompressed too). What backups/ already holds is kept. Prints when the
-# old machine last reached the remote (its heartbeat).
+# REMOTE=… KEY=…` (infra/compose/recover.sh), run in a one-off backup container as the backup
+# container's user, with the backup key mounted at /run/backup-key: every file from BACKUP_REMOTE,
+# then each <name>.age opened with the key into <name> (the WAL's <name>.gz.age uncompressed too).
+# What backups/ already holds is kept. Prints when the old machine last reached the remote (its
+# heartbeat).
 set -euo pipefail
 umask 077
 source "$(dirname "$0")/rclone.sh"

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { settings, settingsThat } from './env.schema.js';
@@ -13,6 +13,14 @@ import { settings, settingsThat } from './env.schema.js';
 // Both are held here against the schema and against Node's own HMAC.
 const root = join(__dirname, '../../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
+const has = (command: string) => {
+  try {
+    execFileSync('bash', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
 const bash = (script: string, input?: Buffer | string) =>
   execFileSync('bash', ['-c', `set -euo pipefail; source infra/backup/signature.sh; ${script}`], {
     cwd: root,
@@ -143,3 +151,99 @@ describe('signature.sh, what makes a backup authentic', () => {
     }
   });
 });
+
+// ship.sh and fetch.sh run in the backup image against /backups; here they run as they are, on a
+// copy of the tree made for them, against an rclone remote that is a local folder. They need age
+// and rclone (Debian's packages, which CI installs); without them this says so and is skipped.
+const offsiteTools = has('age') && has('rclone');
+(offsiteTools ? describe : describe.skip)(
+  'ship.sh and fetch.sh, the off-site copy and back',
+  () => {
+    it('brings back every file byte for byte, and never leaves one in the clear', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'offsite-'));
+      try {
+        const files: Record<string, Buffer> = {
+          'wal/7301/000000010000000000000001': Buffer.alloc(16 * 1024 * 1024),
+          'wal/7301/000000010000000000000002.partial': randomBytes(5000),
+          'base/20261128-023000/base.tar.gz': randomBytes(40000),
+          'base/20261128-023000/pg_wal.tar.gz': randomBytes(3000),
+          'base/20261128-023000/system_identifier': Buffer.from('7301\n'),
+          'base/20261128-023000/signature': Buffer.from('signed\n'),
+          'last/contact-20261128-023000.dump': randomBytes(8000),
+          'last/contact-20261128-023000.secrets': randomBytes(700),
+          'last/contact-20261128-023000.sig': Buffer.from('signed\n'),
+        };
+        for (const [path, bytes] of Object.entries(files)) {
+          mkdirSync(join(dir, 'backups', path, '..'), { recursive: true });
+          writeFileSync(join(dir, 'backups', path), bytes);
+        }
+        execFileSync('bash', ['-c', `age-keygen -o '${dir}/key.txt' 2>/dev/null`]);
+        const recipient = execFileSync('age-keygen', ['-y', join(dir, 'key.txt')], {
+          encoding: 'utf8',
+        }).trim();
+        const remote = `:local:${dir}/remote`;
+        // One round of ship.sh (it loops forever: stopped once the heartbeat is written).
+        execFileSync(
+          'bash',
+          [
+            '-c',
+            `bash infra/backup/ship.sh & ship=$!
+           for _ in $(seq 1 100); do [[ -f '${dir}/remote/heartbeat' ]] && break; sleep 0.1; done
+           kill $ship`,
+          ],
+          {
+            cwd: root,
+            env: {
+              ...process.env,
+              BACKUP_DIR: join(dir, 'backups'),
+              BACKUP_REMOTE: remote,
+              BACKUP_RECIPIENT: recipient,
+              BACKUP_SIGNING_KEY: randomBytes(32).toString('hex'),
+              BACKUP_SHIP_SECONDS: '5',
+              PGHOST: '/nonexistent',
+            },
+            stdio: 'ignore',
+          },
+        );
+        expect(readFileSync(join(dir, 'backups/.offsite'), 'utf8')).toMatch(/^ok \d+/);
+        const shipped = execFileSync('find', ['remote', '-type', 'f'], {
+          cwd: dir,
+          encoding: 'utf8',
+        });
+        for (const path of Object.keys(files)) {
+          const kept = /\.(secrets|sig)$|\/(signature|system_identifier)$/.test(path);
+          expect(shipped).toContain(
+            kept ? path : path.startsWith('wal/') ? `${path}.gz.age` : `${path}.age`,
+          );
+        }
+        // fetch.sh, pointed at this tree instead of /backups and the mounted key.
+        const fetch = readFileSync(join(root, 'infra/backup/fetch.sh'), 'utf8')
+          .replaceAll('/backups', join(dir, 'fetched'))
+          .replaceAll('/run/backup-key', join(dir, 'key.txt'))
+          .replace(/^source .*rclone\.sh.*$/m, '');
+        mkdirSync(join(dir, 'fetched'));
+        writeFileSync(join(dir, 'fetch.sh'), fetch);
+        const said = execFileSync('bash', [join(dir, 'fetch.sh')], {
+          env: { ...process.env, BACKUP_REMOTE: remote },
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        });
+        expect(said).toMatch(/^heartbeat \d{4}-\d\d-\d\dT/m);
+        for (const [path, bytes] of Object.entries(files)) {
+          expect([path, readFileSync(join(dir, 'fetched', path)).equals(bytes)]).toEqual([
+            path,
+            true,
+          ]);
+        }
+        expect(readdirSync(join(dir, 'fetched/wal/7301')).sort()).toEqual(
+          Object.keys(files)
+            .filter((path) => path.startsWith('wal/'))
+            .map((path) => path.slice('wal/7301/'.length))
+            .sort(),
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  },
+);
