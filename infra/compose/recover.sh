@@ -2,14 +2,15 @@
 # `make recover [TIME='2026-11-27 10:15:00+00'] [KEY=…] [REMOTE=…] [SIGNING_KEY=…] [YES=1]`: puts
 # the container stack's database back after its disk (the db-data volume) was lost or damaged, or
 # on a new machine from a rescued backups/ or, with REMOTE and KEY, from the off-site copy
-# (BACKUP_REMOTE's, ship.sh; fetched into backups/ and opened with KEY by fetch.sh). The newest base backup in backups/base/ signed with this
-# stack's BACKUP_SIGNING_KEY (the newest one taken before TIME, with TIME), then every change the
-# WAL stream put into backups/wal/ after it, up to TIME or to the last moment streamed: seconds
-# before the loss. With KEY (backup-key.txt) on a new machine, the settings of the newest signed
-# backup are put back first (put-back-settings.sh), the database's own among them: the cluster
-# recovered was made with them. The signing key is this machine's (.env), or with KEY the
-# backup-signing-key.txt beside it, or SIGNING_KEY. Whatever the volume holds is replaced, so it
-# asks first (YES=1 answers for a script). docs/backups.md, "Recovering to the last moment".
+# (BACKUP_REMOTE's, ship.sh; fetched into backups/ and opened with KEY by fetch.sh). The newest
+# base backup in backups/base/ signed with this stack's BACKUP_SIGNING_KEY (the newest one taken
+# before TIME, with TIME), then every change the WAL stream put into backups/wal/ after it, up to
+# TIME or to the last moment streamed: seconds before the loss. With KEY (backup-key.txt) on a new
+# machine, the settings of the newest signed backup are put back first (put-back-settings.sh), the
+# database's own among them: the cluster recovered was made with them. The signing key is this
+# machine's (.env), or with KEY the backup-signing-key.txt beside it, or SIGNING_KEY. Whatever the
+# volume holds is replaced, so it asks first (YES=1 answers for a script). docs/backups.md,
+# "Recovering to the last moment" and "A lost machine".
 set -euo pipefail
 compose=$1 target=${2:-} yes=${3:-} key=${4:-} signing=${5:-} unsigned=${6:-} remote=${7:-}
 cd "$(dirname "$0")/../.."
