@@ -83,6 +83,7 @@ describe('the embedded database', () => {
       'lead_status_changes',
       'migrations',
       'notifications',
+      'offsite_copies',
       'passkeys',
       'rate_limits',
       'recovery_codes',
