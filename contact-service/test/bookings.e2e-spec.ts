@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { BookingTokens } from '../src/leads/booking-token.js';
 import { PromiseWatch } from '../src/notifications/promise-watch.js';
 import {
   enrolOperator,
@@ -43,6 +44,8 @@ beforeAll(async () => {
     ...settings,
     CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_KEY,
     CALCOM_WEBHOOK_SECRET: CALCOM_SECRET,
+    // The examples' event type (contract/scheduler-webhooks.json); another is not taken.
+    CALCOM_EVENT_TYPES: 'discovery-call',
   });
   off = await startTestApp(db.url, { ...settings, BACKGROUND_JOBS: 'false' });
   // Long sessions: the promise's test moves the console's clock by a day.
@@ -61,6 +64,9 @@ beforeAll(async () => {
 });
 
 afterAll(() => stopApp(console_, off, api, smtp, db));
+
+/** The token a receipt's Calendly link carries for a lead. */
+const tokenOf = (id: string) => new BookingTokens([CALENDLY_KEY]).of(id);
 
 const soon = (days: number) => new Date(Date.now() + days * 24 * HOUR);
 
@@ -169,9 +175,26 @@ describe('a booking after the form', () => {
         ['owner', 'calendly'],
       ]),
     );
-    // The booking first, then what it did.
+    // The booking first, then what it did; matched by the address the booker typed.
     const events = booked.history.map((line) => line.event);
     expect(events.indexOf('booking')).toBeLessThan(events.indexOf('status'));
+    expect(booked.history[events.indexOf('booking')]).toMatchObject({ matched: 'address' });
+    // The status change is audited as the inbox's is, and so is the booking, with its match.
+    const audited = await db.query<{ command: string; actor: string; details: object }>(
+      `SELECT command, actor, details FROM audit_log
+        WHERE subject_hash IS NOT NULL AND actor = 'calendly' AND command IN ('status', 'booking')
+          AND at > now() - interval '1 minute' ORDER BY id`,
+    );
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        {
+          command: 'booking',
+          actor: 'calendly',
+          details: expect.objectContaining({ matched: 'address' }),
+        },
+        { command: 'status', actor: 'calendly', details: { from: 'new', to: 'contacted' } },
+      ]),
+    );
     const [row] = await db.query<{ responded_on_time: boolean }>(
       `SELECT responded_on_time FROM contact_submissions WHERE id = $1`,
       [id],
@@ -195,16 +218,41 @@ describe('a booking after the form', () => {
     const email = 'token@northbridge.example';
     const first = await submit('Tom Token', email);
     const second = await submit('Tom Token', email);
+    const token = new BookingTokens([CALCOM_SECRET]).of(first);
     const answer = await toCalCom(
-      calCom.body(
-        'BOOKING_CREATED',
-        calCom.newUid(),
-        invitee('Tom Token', email, { token: first }),
-      ),
+      calCom.body('BOOKING_CREATED', calCom.newUid(), invitee('Tom Token', email, { token })),
     );
     expect(answer.status).toBe(200);
-    expect((await lead(first)).meeting).toMatchObject({ scheduler: 'cal.com', status: 'booked' });
+    const booked = await lead(first);
+    expect(booked.meeting).toMatchObject({ scheduler: 'cal.com', status: 'booked' });
+    expect(booked.history.find((line) => line.event === 'booking')).toMatchObject({
+      matched: 'link',
+    });
     expect((await lead(second)).meeting).toBeNull();
+  });
+
+  it("matches nothing by a lead id the service did not sign: another lead's stays untouched", async () => {
+    const victim = await submit('Vera Victim', 'victim@northbridge.example');
+    const forged = [
+      victim,
+      victim.replaceAll('-', ''),
+      `${new BookingTokens([CALCOM_SECRET]).of(victim).slice(0, -1)}A`,
+    ];
+    for (const [n, token] of forged.entries()) {
+      const email = `forger${n}@elsewhere.example`;
+      const answer = await toCalCom(
+        calCom.body('BOOKING_CREATED', calCom.newUid(), invitee('Fred Forger', email, { token })),
+      );
+      expect([answer.status, answer.body]).toEqual([200, { status: 'applied' }]);
+      // The booking made a lead of its own, from the address its booker typed.
+      const [made] = await leadsOf(email);
+      expect((await lead(made!.id)).history.find((line) => line.event === 'booking')).toMatchObject(
+        { matched: 'new' },
+      );
+    }
+    const untouched = await lead(victim);
+    expect([untouched.status, untouched.meeting, untouched.owner]).toEqual(['new', null, null]);
+    expect(untouched.history).toEqual([]);
   });
 
   it('goes to the latest lead of an address with two, without a token', async () => {
@@ -599,7 +647,7 @@ describe('deliveries', () => {
 });
 
 describe('the receipt', () => {
-  it("offers the scheduler's link with the address and the lead's id, and not the name", async () => {
+  it("offers the scheduler's link with the lead's sealed token: no address, no id, no name", async () => {
     const email = 'receipt.link@northbridge.example';
     const id = await submit('Rita <b>Receipt</b>', email);
     const started = Date.now();
@@ -611,9 +659,79 @@ describe('the receipt', () => {
     const link = /https:\/\/calendly\.com\/\S+/.exec(receipt.parsed.text ?? '')?.[0];
     expect(link).toBeDefined();
     const url = new URL(link!);
-    expect(url.searchParams.get('email')).toBe(email);
-    expect(url.searchParams.get('utm_content')).toBe(id);
+    expect([...url.searchParams.keys()]).toEqual(['utm_content']);
+    const token = url.searchParams.get('utm_content')!;
+    expect(link).not.toContain(id);
+    expect(link).not.toContain(id.replaceAll('-', ''));
+    expect(decodeURIComponent(link!)).not.toContain('northbridge');
     expect(receipt.parsed.text).not.toContain('Rita');
+
+    // Booked from the link by someone who typed another address: the link decides.
+    await submit('Rita Receipt', 'rita.later@northbridge.example');
+    const answer = await toCalendly(
+      calendly.body(
+        'invitee.created',
+        calendly.newInvitee(),
+        invitee('Rita Receipt', 'rita.typed@elsewhere.example', { token }),
+      ),
+    );
+    expect([answer.status, answer.body]).toEqual([200, { status: 'applied' }]);
+    const booked = await lead(id);
+    expect(booked.status).toBe('contacted');
+    expect(booked.history.find((line) => line.event === 'booking')).toMatchObject({
+      matched: 'link',
+    });
+  });
+});
+
+describe('an erased person', () => {
+  it('stays erased: a later reschedule or cancellation is refused and counted, and stores nothing', async () => {
+    const email = 'erased.booker@northbridge.example';
+    await submit('Eve Erased', email);
+    const uri = calendly.newInvitee();
+    const uid = calCom.newUid();
+    await toCalendly(calendly.body('invitee.created', uri, invitee('Eve Erased', email)));
+    await toCalCom(calCom.body('BOOKING_CREATED', uid, invitee('Eve Erased', email)));
+    const erased = await leadsCommand(db.url, `erase --email ${email} --yes`);
+    expect(erased.code).toBe(0);
+    const before = await stored();
+
+    const later = invitee('Eve Erased', email, { startsAt: soon(6) });
+    const events = [
+      toCalendly(calendly.body('invitee.canceled', uri, later, { rescheduled: true })),
+      toCalendly(
+        calendly.body('invitee.created', calendly.newInvitee(), later, { oldInvitee: uri }),
+      ),
+      toCalCom(calCom.body('BOOKING_RESCHEDULED', calCom.newUid(), later, { rescheduleUid: uid })),
+      toCalCom(calCom.body('BOOKING_CANCELLED', uid, later)),
+    ];
+    for (const answer of await Promise.all(events)) {
+      expect([answer.status, answer.body]).toEqual([200, { status: 'not applied' }]);
+    }
+    expect(await stored()).toBe(before);
+    expect(await leadsOf(email)).toEqual([]);
+    const metrics = await request(`${api.baseUrl}/metrics`);
+    expect(metrics.text).toMatch(
+      /scheduler_booking_refusals_total\{scheduler="calendly",status="erased"\} [2-9]/,
+    );
+    expect(metrics.text).toMatch(
+      /scheduler_booking_refusals_total\{scheduler="cal.com",status="erased"\} [2-9]/,
+    );
+  });
+});
+
+describe('event types', () => {
+  it('takes only the event types the operator named, and answers the others 200 storing nothing', async () => {
+    const body = calCom.body(
+      'BOOKING_CREATED',
+      calCom.newUid(),
+      invitee('Board Member', 'board@northbridge.example'),
+    );
+    Object.assign(body.payload, { type: 'board-meeting', eventTypeId: 99 });
+    const before = await stored();
+    const answer = await toCalCom(body);
+    expect([answer.status, answer.body]).toEqual([200, { status: 'not applied' }]);
+    expect(await stored()).toBe(before);
   });
 });
 
@@ -637,14 +755,14 @@ describe('speed to lead', () => {
       calendly.body(
         'invitee.created',
         calendly.newInvitee(),
-        invitee('Quick Booker', 'quick@speed.example', { token: quick }),
+        invitee('Quick Booker', 'quick@speed.example', { token: tokenOf(quick) }),
       ),
     );
     await toCalendly(
       calendly.body(
         'invitee.created',
         calendly.newInvitee(),
-        invitee('Late Booker', 'late@speed.example', { token: late!.id }),
+        invitee('Late Booker', 'late@speed.example', { token: tokenOf(late!.id) }),
       ),
     );
     await toCalCom(

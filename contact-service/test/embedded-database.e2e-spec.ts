@@ -73,6 +73,7 @@ describe('the embedded database', () => {
       'console_sessions',
       'contact_submissions',
       'enrolments',
+      'erased_bookings',
       'field_measurements',
       'lead_bookings',
       'lead_count_horizon',

@@ -1,3 +1,4 @@
+import contactFields from '@proposal-site/contract/contact-fields.json' with { type: 'json' };
 import type { BookingEvent } from './booking-event.js';
 
 const COMPANY = /\b(company|firm|organi[sz]ation|employer|bank)\b/i;
@@ -31,4 +32,24 @@ export function bookingMessage(event: BookingEvent, limit: number): string {
     cut += character;
   }
   return cut;
+}
+
+/**
+ * A lead made from a booking with no form: the invitee's name and address, the company and role
+ * when the scheduler asked for them, every answer in the message, each cut to the form's limits.
+ */
+export function bookedLead(event: BookingEvent) {
+  const limits = contactFields.limits;
+  const clip = (text: string, limit: number) =>
+    Array.from(text.replace(/[\p{Cc}\p{Cs}]/gu, ' ').trim())
+      .join('')
+      .slice(0, limit);
+  return {
+    name: clip(event.invitee.name, limits.name),
+    email: clip(event.invitee.email, limits.email),
+    company: clip(companyAnswer(event.answers) ?? '', limits.company),
+    role: clip(roleAnswer(event.answers) ?? '', limits.role),
+    message: bookingMessage(event, limits.message),
+    kind: 'contact' as const,
+  };
 }

@@ -10,6 +10,15 @@ export { SCHEDULERS, type Scheduler } from '../leads/lead-meeting.js';
  */
 export const BOOKING_BODY_LIMIT_BYTES = 256 * 1024;
 
+/**
+ * Each scheduler's settings: the secret that turns its webhook on (and seals its booking links'
+ * tokens: leads/booking-token.ts), and the event types that make leads (none named: every type).
+ */
+export const SCHEDULER_SETTINGS = {
+  calendly: { secret: 'CALENDLY_WEBHOOK_SIGNING_KEY', eventTypes: 'CALENDLY_EVENT_TYPES' },
+  'cal.com': { secret: 'CALCOM_WEBHOOK_SECRET', eventTypes: 'CALCOM_EVENT_TYPES' },
+} as const satisfies Record<Scheduler, { secret: string; eventTypes: string }>;
+
 /** What a booking can be: kept, moved to another time, or called off. */
 export type BookingStatus = MeetingStatus;
 
@@ -34,8 +43,10 @@ export interface BookingEvent {
   host: { name: string | null; email: string | null };
   /** The questions the scheduler asked and what the invitee answered, as they came. */
   answers: { question: string; answer: string }[];
-  /** The lead's id, when the booking came from the receipt's link (scheduler-link.ts). */
-  leadToken: string | null;
+  /** The token the booking link carried (leads/booking-token.ts); anything the booker typed. */
+  linkToken: string | null;
+  /** The scheduler's event type (Calendly's URI, Cal.com's id and slug), for BOOKING_EVENT_TYPES. */
+  eventTypes: string[];
 }
 
 /**

@@ -16,6 +16,7 @@ import { MetricsService } from '../metrics/metrics.service.js';
 import {
   BOOKING_BODY_LIMIT_BYTES,
   BookingRefusal,
+  SCHEDULER_SETTINGS,
   type BookingEvent,
   type Scheduler,
 } from './booking-event.js';
@@ -26,7 +27,12 @@ import { verifyCalCom, verifyCalendly } from './signatures.js';
 
 /** What the scheduler is told when an event is committed (or was, at an earlier delivery). */
 export class BookingAnswer {
-  @ApiProperty({ enum: ['applied', 'already applied'] }) status!: 'applied' | 'already applied';
+  /**
+   * `not applied`: an event about an erased person's booking, or of an event type not named in
+   * CALENDLY_EVENT_TYPES / CALCOM_EVENT_TYPES; answered 200 so that the scheduler does not retry.
+   */
+  @ApiProperty({ enum: ['applied', 'already applied', 'not applied'] })
+  status!: 'applied' | 'already applied' | 'not applied';
 }
 
 /** What each webhook is answered besides its 200 (docs/bookings.md): a sentence, nothing stored. */
@@ -43,7 +49,8 @@ const REFUSED = {
 
 /**
  * What tells the schedulers apart: each one's route, its name in the API document, the header of
- * its signature, the setting that turns it on, how its signature is checked and its payload read.
+ * its signature, how its signature is checked and its payload read (its settings:
+ * SCHEDULER_SETTINGS).
  */
 const SCHEDULERS = {
   calendly: {
@@ -51,7 +58,6 @@ const SCHEDULERS = {
     operationId: 'calendlyEvent',
     name: 'Calendly',
     header: 'Calendly-Webhook-Signature',
-    setting: 'CALENDLY_WEBHOOK_SIGNING_KEY',
     verify: (signature, raw, keys) => verifyCalendly(signature, raw, keys, new Date()),
     read: readCalendly,
   },
@@ -60,7 +66,6 @@ const SCHEDULERS = {
     operationId: 'calComEvent',
     name: 'Cal.com',
     header: 'X-Cal-Signature-256',
-    setting: 'CALCOM_WEBHOOK_SECRET',
     verify: verifyCalCom,
     read: readCalCom,
   },
@@ -71,7 +76,6 @@ const SCHEDULERS = {
     operationId: string;
     name: string;
     header: string;
-    setting: 'CALENDLY_WEBHOOK_SIGNING_KEY' | 'CALCOM_WEBHOOK_SECRET';
     verify: (signature: string | undefined, raw: Buffer, secrets: readonly string[]) => void;
     read: (body: unknown) => BookingEvent;
   }
@@ -118,8 +122,8 @@ export class BookingsController {
     scheduler: Scheduler,
     request: RawBodyRequest<FastifyRequest>,
   ): Promise<BookingAnswer> {
-    const { header, setting, verify, read } = SCHEDULERS[scheduler];
-    const secret = this.environment.get(setting);
+    const { header, verify, read } = SCHEDULERS[scheduler];
+    const secret = this.environment.get(SCHEDULER_SETTINGS[scheduler].secret);
     if (!secret) throw new NotFoundException(apiError(404));
     // Node names headers in lower case, and gives a list only for set-cookie.
     const value = request.headers[header.toLowerCase()];
@@ -133,7 +137,7 @@ export class BookingsController {
       this.metrics.bookingRefusals.inc({ scheduler, status: String(error.status) });
       throw new HttpException(apiError(error.status, error.message), error.status);
     }
-    const { applied } = await this.bookings.apply(event);
-    return { status: applied ? 'applied' : 'already applied' };
+    const { applied, refused } = await this.bookings.apply(event);
+    return { status: refused ? 'not applied' : applied ? 'applied' : 'already applied' };
   }
 }

@@ -1,42 +1,34 @@
-import { randomUUID } from 'node:crypto';
-import contactFields from '@proposal-site/contract/contact-fields.json' with { type: 'json' };
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { isUuid } from '../leads/lead.js';
-import { recordLeadEvent } from '../leads/lead-events.js';
-import type { LeadKind } from '../leads/lead-kind.js';
-import { LeadOwners } from '../leads/lead-owners.js';
-import { openPromise, promiseRules, type PromiseRules } from '../leads/lead-promises.js';
-import type { LeadStatus } from '../leads/lead-status.js';
 import { EnvironmentService } from '../config/environment.service.js';
+import { BookingTokens } from '../leads/booking-token.js';
+import { recordLeadEvent } from '../leads/lead-events.js';
+import { recordMeeting, type BookingMatch } from '../leads/lead-meeting.js';
+import { LeadOwners } from '../leads/lead-owners.js';
+import { erasedBooking } from '../leads/lead-removal.js';
+import { LeadState, type LeadUnderChange } from '../leads/lead-state.js';
+import { writeLeadIn } from '../leads/lead-writer.js';
 import { MetricsService } from '../metrics/metrics.service.js';
-import { cancelPending } from '../notifications/cancellation.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { PromiseWatch } from '../notifications/promise-watch.js';
-import type { BookingEvent } from './booking-event.js';
-import { bookingMessage, companyAnswer, roleAnswer } from './booking-answers.js';
+import { bookedLead } from './booking-answers.js';
+import { SCHEDULER_SETTINGS, type BookingEvent, type Scheduler } from './booking-event.js';
+
+/** How an event found its lead, as the lead's history and the audit trail say it. */
+type Matched = BookingMatch;
 
 /** What applying an event did, for the scheduler's answer and the log. */
 export interface Applied {
-  /** false: the same event was applied before (a redelivery), and nothing changed now. */
+  /** false: not applied now (a redelivery of an applied event, or a refused one). */
   applied: boolean;
-  /** The lead it belongs to; null for a cancellation of a booking this service never saw. */
-  leadId: string | null;
-  /** The booking made a new lead: nobody had sent the form from that address. */
-  newLead: boolean;
+  /** Why an event was refused: its booking is an erased person's, or of another event type. */
+  refused?: 'erased' | 'event_type';
+  /** How it found its lead; null for a cancellation of a booking this service never saw. */
+  matched: Matched | null;
 }
 
-interface LeadRow {
-  id: string;
-  kind: LeadKind;
-  status: LeadStatus;
-  email: string;
-  createdAt: Date;
-  callbackFrom: Date | null;
-  owner: string | null;
-  ownerId: string | null;
-}
+type BookedLead = LeadUnderChange & { ownerId: string | null; owner: string | null };
 
 const LEAD_ROW = `s.id, s.kind AS kind, s.status, s.email,
   s.created_at AS "createdAt", s.callback_from AS "callbackFrom",
@@ -44,27 +36,25 @@ const LEAD_ROW = `s.id, s.kind AS kind, s.status, s.email,
 
 /**
  * The scheduler's bookings on their leads, each event in one transaction that commits before the
- * scheduler hears 2xx (the rules: docs/bookings.md).
+ * scheduler hears 2xx (the rules: docs/bookings.md). What an event changes on its lead, it
+ * changes through the lead's writers (leads/): the status and its promise (lead-state.ts), the
+ * owner (lead-owners.ts), the meeting (lead-meeting.ts), a new lead (lead-writer.ts).
  *
- * - Once: the event's key goes into booking_deliveries first; a redelivery finds it and changes
- *   nothing.
- * - Its lead: the one the booking already belongs to, else the lead whose id the booking carries
- *   (the receipt's link), else the latest contact request from the invitee's address, else a new
- *   lead made from the booking and announced like any other.
- * - A booking keeps the callback promise: a new contact request becomes contacted, its reminders
- *   are cancelled and its first response is recorded (on time or not). The host becomes the
- *   owner when the host is an operator and nobody owns the lead.
- * - A cancellation that leaves the lead with no booking, when the booking was what answered it,
- *   re-opens the promise from the moment of the cancellation (callback_from), with its reminder
- *   and escalation scheduled anew.
- *
- * In SQL: an event counts once by its upsert (ON CONFLICT), and the lead is found and locked
- * through subqueries, which no repository call says as plainly.
+ * - Refused and counted, storing nothing: an event about an erased person's booking, and one of
+ *   an event type the operator did not name (CALENDLY_EVENT_TYPES, CALCOM_EVENT_TYPES).
+ * - Once: the event's key goes into booking_deliveries first; a redelivery changes nothing.
+ * - Its lead (Matched): the one the booking already belongs to, else the lead whose booking
+ *   token the link carried (a token this service sealed; a bare lead id matches nothing), else
+ *   the latest contact request from the address the booker typed, else a new lead.
+ * - A booking keeps the callback promise (the lead becomes contacted); the host becomes the
+ *   owner when the host is an operator and nobody owns the lead. A cancellation that leaves the
+ *   lead with no booking, when the booking was what answered it, re-opens the promise.
  */
 @Injectable()
 export class BookingsService {
   private readonly logger = new Logger('Bookings');
-  private readonly rules: PromiseRules;
+  private readonly tokens: Partial<Record<Scheduler, BookingTokens>> = {};
+  private readonly eventTypes: Partial<Record<Scheduler, readonly string[]>> = {};
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -73,175 +63,136 @@ export class BookingsService {
     private readonly metrics: MetricsService,
     environment: EnvironmentService,
     private readonly owners: LeadOwners,
+    private readonly state: LeadState,
   ) {
-    this.rules = promiseRules(environment);
+    for (const [scheduler, { secret, eventTypes }] of Object.entries(SCHEDULER_SETTINGS)) {
+      const secrets = environment.get(secret);
+      if (secrets) this.tokens[scheduler as Scheduler] = new BookingTokens(secrets);
+      this.eventTypes[scheduler as Scheduler] = environment.get(eventTypes) ?? [];
+    }
   }
 
   async apply(event: BookingEvent, now = new Date()): Promise<Applied> {
     const result = await this.dataSource.transaction((manager) =>
       this.applyIn(manager, event, now),
     );
-    if (result.applied) {
+    const what = `${event.scheduler} ${event.action}${event.rescheduling ? ' (rescheduling)' : ''}`;
+    if (result.refused) {
+      this.metrics.bookingRefusals.inc({ scheduler: event.scheduler, status: result.refused });
+      this.logger.log(`${what}: refused (${result.refused}), nothing stored`);
+    } else if (result.applied) {
       this.metrics.bookings.inc({ scheduler: event.scheduler, action: event.action });
-      if (result.newLead) this.notifications.relaySoon();
-      this.logger.log(
-        `${event.scheduler} ${event.action}${event.rescheduling ? ' (rescheduling)' : ''}: lead ${result.leadId ?? 'none'}${result.newLead ? ' (new)' : ''}`,
-      );
+      if (result.matched === 'new') this.notifications.relaySoon();
+      this.logger.log(`${what}: lead matched by ${result.matched ?? 'nothing'}`);
     }
     return result;
   }
 
   private async applyIn(manager: EntityManager, event: BookingEvent, now: Date): Promise<Applied> {
+    const references = [event.reference, event.replaces].filter(Boolean) as string[];
+    const clipped = references.map((reference) => reference.slice(0, 500));
+    if (await erasedBooking(manager, event.scheduler, clipped)) {
+      return { applied: false, refused: 'erased', matched: null };
+    }
+    const named = this.eventTypes[event.scheduler] ?? [];
+    if (named.length > 0 && !event.eventTypes.some((type) => matchesType(named, type))) {
+      return { applied: false, refused: 'event_type', matched: null };
+    }
     const fresh = (await manager.query(
       `INSERT INTO booking_deliveries (scheduler, event_key) VALUES ($1, $2)
        ON CONFLICT DO NOTHING RETURNING event_key`,
       [event.scheduler, event.key.slice(0, 600)],
     )) as unknown[];
-    if (fresh.length === 0) return { applied: false, leadId: null, newLead: false };
+    if (fresh.length === 0) return { applied: false, matched: null };
 
-    let lead = await this.leadOf(manager, event);
-    let newLead = false;
-    if (!lead) {
+    let found = await this.leadOf(manager, event, clipped);
+    if (!found) {
       // A cancellation of a booking made before the endpoint was set up: nothing to change.
-      if (event.action === 'cancelled') return { applied: true, leadId: null, newLead: false };
-      lead = await this.newLead(manager, event);
-      newLead = true;
+      if (event.action === 'cancelled') return { applied: true, matched: null };
+      const channels = this.notifications
+        .plannedChannels()
+        .filter((channel) => channel !== 'acknowledgement');
+      const id = await writeLeadIn(manager, bookedLead(event), channels);
+      found = { lead: (await this.lock(manager, 's.id = $1', [id]))!, matched: 'new' };
     }
+    const { lead, matched } = found;
     const actor = event.scheduler;
-    if (event.replaces) {
-      await manager.query(
-        `UPDATE lead_bookings SET status = 'cancelled', updated_at = $3
-          WHERE scheduler = $1 AND reference = $2`,
-        [event.scheduler, event.replaces.slice(0, 500), now],
-      );
-    }
-    await manager.query(
-      `INSERT INTO lead_bookings (submission_id, scheduler, reference, starts_at, ends_at,
-                                  host_name, host_email, status, booked_at, updated_at, made_lead)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)
-       ON CONFLICT (scheduler, reference) DO UPDATE
-         SET starts_at = excluded.starts_at, ends_at = excluded.ends_at,
-             host_name = excluded.host_name, host_email = excluded.host_email,
-             status = excluded.status, updated_at = excluded.updated_at`,
-      [
-        lead.id,
-        event.scheduler,
-        event.reference.slice(0, 500),
-        event.startsAt,
-        event.endsAt,
-        event.host.name?.slice(0, 200) ?? null,
-        event.host.email?.slice(0, 254) ?? null,
-        event.action,
-        now,
-        newLead,
-      ],
+    await recordMeeting(
+      manager,
+      lead.id,
+      { ...event, status: event.action },
+      now,
+      matched === 'new',
     );
-    await recordLeadEvent(manager, lead.id, actor, 'booking', {
+    const meeting = {
       status: event.action,
       startsAt: event.startsAt.toISOString(),
       endsAt: event.endsAt.toISOString(),
       host: (event.host.name ?? event.host.email)?.slice(0, 200) ?? null,
-    });
+      matched,
+    };
+    await recordLeadEvent(manager, lead.id, actor, 'booking', meeting);
+    await this.state.audited(manager, lead, 'booking', actor, meeting);
     if (event.action === 'cancelled') {
-      if (!event.rescheduling) await this.reopen(manager, lead, actor, now);
+      if (!event.rescheduling && (await this.answeredByBooking(manager, lead, actor))) {
+        if (await this.state.reopen(manager, lead, actor, now)) {
+          await this.watch.scheduleIn(manager, [lead.id]);
+        }
+      }
     } else {
-      await this.keep(manager, lead, actor, now);
-      await this.hostOwns(manager, lead, event.host.email, actor);
+      if (lead.kind === 'contact' && lead.status === 'new') {
+        await this.state.move(manager, lead, 'contacted', actor, now);
+      }
+      const host = event.host.email ? await this.owners.byEmail(event.host.email, manager) : null;
+      if (host && !lead.ownerId) await this.owners.set(manager, lead, host, actor);
     }
-    return { applied: true, leadId: lead.id, newLead };
+    return { applied: true, matched };
   }
 
   /** The lead of a booking (see the class's comment), locked for the rest of the event. */
-  private async leadOf(manager: EntityManager, event: BookingEvent): Promise<LeadRow | null> {
-    const find = async (where: string, values: unknown[]) =>
-      (
-        (await manager.query(
-          `SELECT ${LEAD_ROW} FROM contact_submissions s WHERE ${where} FOR UPDATE OF s`,
-          values,
-        )) as LeadRow[]
-      )[0] ?? null;
-    const references = [event.reference, event.replaces].filter(Boolean) as string[];
+  private async leadOf(
+    manager: EntityManager,
+    event: BookingEvent,
+    references: string[],
+  ): Promise<{ lead: BookedLead; matched: Matched } | null> {
+    const of = (matched: Matched) => (lead: BookedLead | null) => (lead ? { lead, matched } : null);
+    const linked = event.linkToken ? this.tokens[event.scheduler]?.leadOf(event.linkToken) : null;
     return (
-      (await find(
-        `s.id = (SELECT b.submission_id FROM lead_bookings b
-                  WHERE b.scheduler = $1 AND b.reference = ANY($2::varchar[]) LIMIT 1)`,
-        [event.scheduler, references.map((reference) => reference.slice(0, 500))],
-      )) ??
-      (event.leadToken && isUuid(event.leadToken)
-        ? await find('s.id = $1', [event.leadToken])
-        : null) ??
-      (await find(
-        `s.id = (SELECT l.id FROM contact_submissions l
-                  WHERE lower(l.email) = lower($1) AND l.spam_reason IS NULL
-                    AND l.kind = 'contact'
-                  ORDER BY l.created_at DESC, l.id DESC LIMIT 1)`,
-        [event.invitee.email],
-      ))
+      of('booking')(
+        await this.lock(
+          manager,
+          `s.id = (SELECT b.submission_id FROM lead_bookings b
+                    WHERE b.scheduler = $1 AND b.reference = ANY($2::varchar[]) LIMIT 1)`,
+          [event.scheduler, references],
+        ),
+      ) ??
+      (linked ? of('link')(await this.lock(manager, 's.id = $1', [linked])) : null) ??
+      of('address')(
+        await this.lock(
+          manager,
+          `s.id = (SELECT l.id FROM contact_submissions l
+                    WHERE lower(l.email) = lower($1) AND l.spam_reason IS NULL
+                      AND l.kind = 'contact'
+                    ORDER BY l.created_at DESC, l.id DESC LIMIT 1)`,
+          [event.invitee.email],
+        ),
+      )
     );
+  }
+
+  private async lock(manager: EntityManager, where: string, values: unknown[]) {
+    const [lead] = (await manager.query(
+      `SELECT ${LEAD_ROW} FROM contact_submissions s WHERE ${where} FOR UPDATE OF s`,
+      values,
+    )) as BookedLead[];
+    return lead ?? null;
   }
 
   /**
-   * A lead made from a booking with no form: the invitee's name and address, the company and
-   * role when the scheduler asked for them, every answer in the message. It is announced to the
-   * team like any lead; the invitee gets no receipt (the scheduler has confirmed the booking).
+   * Whether the call that is off was what answered the lead: no other booking of it is on, and
+   * its last status change was the scheduler's.
    */
-  private async newLead(manager: EntityManager, event: BookingEvent): Promise<LeadRow> {
-    const id = randomUUID();
-    const limits = contactFields.limits;
-    const clip = (text: string, limit: number) =>
-      Array.from(text.replace(/[\p{Cc}\p{Cs}]/gu, ' ').trim())
-        .join('')
-        .slice(0, limit);
-    await manager.query(
-      `INSERT INTO contact_submissions (id, name, email, company, role, message, kind)
-       VALUES ($1, $2, $3, $4, $5, $6, 'contact')`,
-      [
-        id,
-        clip(event.invitee.name, limits.name),
-        clip(event.invitee.email, limits.email),
-        clip(companyAnswer(event.answers) ?? '', limits.company),
-        clip(roleAnswer(event.answers) ?? '', limits.role),
-        bookingMessage(event, limits.message),
-      ],
-    );
-    const channels = this.notifications
-      .plannedChannels()
-      .filter((channel) => channel !== 'acknowledgement');
-    await manager.query(
-      `INSERT INTO notifications (submission_id, channel) SELECT $1, unnest($2::varchar[])`,
-      [id, channels],
-    );
-    return (
-      (await manager.query(`SELECT ${LEAD_ROW} FROM contact_submissions s WHERE s.id = $1`, [
-        id,
-      ])) as LeadRow[]
-    )[0]!;
-  }
-
-  /** The booking answers the callback promise: a new contact request is contacted now. */
-  private async keep(manager: EntityManager, lead: LeadRow, actor: string, now: Date) {
-    if (lead.kind !== 'contact' || lead.status !== 'new') return;
-    const due = openPromise(
-      { kind: lead.kind, status: lead.status, receivedAt: lead.callbackFrom ?? lead.createdAt },
-      this.rules,
-      now,
-    );
-    await this.setStatus(manager, lead.id, 'new', 'contacted', actor);
-    await cancelPending(manager, lead.id, 'callback', actor);
-    await manager.query(
-      `UPDATE contact_submissions SET responded_at = $2, responded_on_time = $3
-        WHERE id = $1 AND responded_at IS NULL`,
-      [lead.id, now, !due?.overdue],
-    );
-  }
-
-  /**
-   * The call is off and no other is booked: when the booking was what answered the lead (its
-   * last status change was the scheduler's), the team owes the prospect a new time again, within
-   * the callback hours from now.
-   */
-  private async reopen(manager: EntityManager, lead: LeadRow, actor: string, now: Date) {
-    if (lead.kind !== 'contact' || lead.status !== 'contacted') return;
+  private async answeredByBooking(manager: EntityManager, lead: BookedLead, actor: string) {
     const [state] = (await manager.query(
       `SELECT EXISTS (SELECT 1 FROM lead_bookings b
                        WHERE b.submission_id = $1 AND b.status <> 'cancelled') AS booked,
@@ -249,46 +200,15 @@ export class BookingsService {
                 ORDER BY c.at DESC, c.id DESC LIMIT 1) AS "lastActor"`,
       [lead.id],
     )) as { booked: boolean; lastActor: string | null }[];
-    if (state!.booked || state!.lastActor !== actor) return;
-    await this.setStatus(manager, lead.id, 'contacted', 'new', actor);
-    await manager.query(`UPDATE contact_submissions SET callback_from = $2 WHERE id = $1`, [
-      lead.id,
-      now,
-    ]);
-    await this.watch.scheduleIn(manager, [lead.id]);
+    return !state!.booked && state!.lastActor === actor;
   }
+}
 
-  /** The host takes a lead nobody owns, when the host's address is an active operator's. */
-  private async hostOwns(
-    manager: EntityManager,
-    lead: LeadRow,
-    hostEmail: string | null,
-    actor: string,
-  ) {
-    if (lead.ownerId || !hostEmail) return;
-    const [host] = (await manager.query(
-      `SELECT id, username FROM users
-        WHERE lower(email) = lower($1) AND disabled_at IS NULL AND enrolled_at IS NOT NULL
-        ORDER BY username LIMIT 1`,
-      [hostEmail],
-    )) as { id: string; username: string }[];
-    if (host) await this.owners.set(manager, lead, host, actor);
-  }
-
-  private async setStatus(
-    manager: EntityManager,
-    id: string,
-    from: LeadStatus,
-    to: LeadStatus,
-    actor: string,
-  ) {
-    await manager.query(`UPDATE contact_submissions SET status = $2 WHERE id = $1`, [id, to]);
-    // After the booking's own line in the history (which has the transaction's time), so the
-    // history tells the booking first and what it did next.
-    await manager.query(
-      `INSERT INTO lead_status_changes (submission_id, actor, from_status, to_status, at)
-       VALUES ($1, $2, $3, $4, clock_timestamp())`,
-      [id, actor, from, to],
-    );
-  }
+/**
+ * Whether an event type is one the operator named: the same text, or (Calendly's URIs) the
+ * last part of its path, https://api.calendly.com/event_types/ABC named as ABC.
+ */
+function matchesType(named: readonly string[], type: string): boolean {
+  const last = type.split('/').pop() ?? type;
+  return named.some((name) => name === type || name === last);
 }

@@ -13,7 +13,7 @@ const SYSTEM_FIELDS = new Set(['name', 'email', 'location', 'guests', 'reschedul
 /**
  * A Cal.com webhook as a booking event: BOOKING_CREATED, BOOKING_RESCHEDULED (a new booking
  * whose `rescheduleUid` names the one it replaces) and BOOKING_CANCELLED. The booking's reference
- * is its uid; the lead's token comes back in `metadata.lead`, from the link's `metadata[lead]`.
+ * is its uid; the booking link's token comes back in `metadata.lead`, from the link's `metadata[lead]`.
  */
 export function readCalCom(body: unknown): BookingEvent {
   const root = PayloadReader.of(body);
@@ -43,7 +43,10 @@ export function readCalCom(body: unknown): BookingEvent {
     invitee: attendee.person('name', 'email'),
     host: PayloadReader.optionalPerson(organizer, 'name', 'email'),
     answers: responses ? answersOf(responses, (body as { payload: object }).payload) : [],
-    leadToken: booking.optionalObject('metadata')?.optionalText('lead') ?? null,
+    linkToken: booking.optionalObject('metadata')?.optionalText('lead') ?? null,
+    eventTypes: [booking.optionalText('eventTypeId'), booking.optionalText('type')].filter(
+      (type): type is string => type !== null,
+    ),
   };
 }
 

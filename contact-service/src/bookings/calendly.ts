@@ -5,7 +5,7 @@ import { PayloadReader } from './payload-reader.js';
  * A Calendly webhook (API v2) as a booking event: `invitee.created` books, `invitee.canceled`
  * cancels. A reschedule comes as both: the old invitee cancelled with `rescheduled: true`, and a
  * new invitee created with `old_invitee` naming it, in either order. The booking's reference is
- * the invitee's URI; the lead's token comes back in `tracking.utm_content` (scheduler-link.ts).
+ * the invitee's URI; the booking link's token comes back in `tracking.utm_content` (scheduler-link.ts).
  */
 export function readCalendly(body: unknown): BookingEvent {
   const root = PayloadReader.of(body);
@@ -40,6 +40,9 @@ export function readCalendly(body: unknown): BookingEvent {
       question: item.anyText('question') ?? '',
       answer: item.anyText('answer') ?? '',
     })),
-    leadToken: invitee.optionalObject('tracking')?.optionalText('utm_content') ?? null,
+    linkToken: invitee.optionalObject('tracking')?.optionalText('utm_content') ?? null,
+    eventTypes: [meeting.optionalText('event_type')].filter(
+      (type): type is string => type !== null,
+    ),
   };
 }

@@ -176,8 +176,16 @@ export const settings = z.object({
   CALENDLY_WEBHOOK_SIGNING_KEY: secret(webhookKeys.optional()),
   CALCOM_WEBHOOK_SECRET: secret(webhookKeys.optional()),
   /**
+   * The event types whose bookings the service takes, separated by commas (Calendly: the event
+   * type's URI or its last part; Cal.com: its id or slug). Empty: every type. An event of another
+   * type is answered 200 and changes nothing, so an organisation-wide subscription does not
+   * turn every meeting in the company into a lead.
+   */
+  CALENDLY_EVENT_TYPES: shown(commaSeparated),
+  CALCOM_EVENT_TYPES: shown(commaSeparated),
+  /**
    * The scheduler the site's buttons open (the site reads it at build time): with bookings on,
-   * the receipt offers its link, carrying the lead's id back (bookings/scheduler-link.ts).
+   * the receipt offers its link, carrying the lead's booking token back (scheduler-link.ts).
    */
   VITE_SCHEDULER_URL: shown(
     z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),

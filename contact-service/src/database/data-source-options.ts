@@ -19,6 +19,7 @@ import { BackupRuns1796500000000 } from './migrations/1796500000000-backup-runs.
 import { Bookings1796600000000 } from './migrations/1796600000000-bookings.js';
 import { LeadKindColumn1796700000000 } from './migrations/1796700000000-lead-kind-column.js';
 import { OffsiteCopies1796800000000 } from './migrations/1796800000000-offsite-copies.js';
+import { ErasedBookings1796900000000 } from './migrations/1796900000000-erased-bookings.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -62,6 +63,7 @@ export function dataSourceOptions({
       Bookings1796600000000,
       LeadKindColumn1796700000000,
       OffsiteCopies1796800000000,
+      ErasedBookings1796900000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -1,4 +1,3 @@
-import { Refusal, REFUSAL_STATUS } from '../http/refusal.js';
 import { ApiExtraModels, ApiProperty, getSchemaPath, OmitType } from '@nestjs/swagger';
 import { DeliveryRecord } from '../leads/delivery-record.js';
 import { LEAD_EVENT_TYPES, type LeadEvent } from '../leads/lead-events.js';
@@ -46,18 +45,10 @@ export class OpenedLead extends InboxLead {
 /**
  * An operation the inbox's rules refuse: its message says why, for a person. `invalid`: what was
  * sent cannot be used; `missing`: no such lead; `conflict`: the lead's state does not allow it;
- * `forbidden`: the operator's role does not.
+ * `forbidden`: the operator's role does not. The same refusal as the lead's own writer's
+ * (leads/lead-state.ts), so that a caller catches one class whichever layer refused.
  */
-export class InboxRefusal extends Refusal {
-  constructor(
-    message: string,
-    kind: 'invalid' | 'missing' | 'conflict' | 'forbidden' = 'conflict',
-  ) {
-    super(message, REFUSAL_STATUS[kind]);
-  }
-}
-
-export const NO_SUCH_LEAD = 'There is no lead with that id: it may have been erased.';
+export { LeadRefusal as InboxRefusal, NO_SUCH_LEAD } from '../leads/lead-state.js';
 export const NOTE_MAX = 5000;
 
 /** Who asks: an operator's username and role (the `leads` command acts as an admin). */

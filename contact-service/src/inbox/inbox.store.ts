@@ -218,79 +218,10 @@ export class InboxStore {
     return this.noteRows.find({ where: { submissionId: id }, order: { at: 'ASC', id: 'ASC' } });
   }
 
-  /**
-   * Opened by `actor` (an operator's username; a `leads` command marks nobody's): read_at is the
-   * first opening by anyone, opened_by the first operator's (migration 1796200000000).
-   */
-  async markRead(id: string, actor: string, manager: EntityManager): Promise<void> {
-    await manager.query(
-      `UPDATE contact_submissions s
-          SET read_at = coalesce(s.read_at, now()), opened_by = coalesce(s.opened_by, operator.id)
-         FROM (SELECT (SELECT u.id FROM users u WHERE u.username = $2) AS id) operator
-        WHERE s.id = $1 AND (s.read_at IS NULL OR (s.opened_by IS NULL AND operator.id IS NOT NULL))`,
-      [id, actor],
-    );
-    await manager.query(
-      `INSERT INTO lead_reads (user_id, submission_id)
-       SELECT u.id, $1 FROM users u WHERE u.username = $2 ON CONFLICT DO NOTHING`,
-      [id, actor],
-    );
-  }
-
-  async setStatus(
-    id: string,
-    from: LeadStatus,
-    to: LeadStatus,
-    actor: string,
-    manager: EntityManager,
-  ): Promise<void> {
-    await manager.query(`UPDATE contact_submissions SET status = $2 WHERE id = $1`, [id, to]);
-    await manager.query(
-      `INSERT INTO lead_status_changes (submission_id, actor, from_status, to_status)
-       VALUES ($1, $2, $3, $4)`,
-      [id, actor.slice(0, 200), from, to],
-    );
-  }
-
-  /** The lead's first response: when, and whether its first promise was kept. */
-  async firstResponse(id: string, at: Date, onTime: boolean, manager: EntityManager) {
-    await manager.query(
-      `UPDATE contact_submissions SET responded_at = $2, responded_on_time = $3
-        WHERE id = $1 AND responded_at IS NULL`,
-      [id, at, onTime],
-    );
-  }
-
   async addNote(id: string, author: string, body: string, manager: EntityManager): Promise<Note> {
     const written = { author: author.slice(0, 200), body };
     const { generatedMaps } = await manager.insert(Note, { ...written, submissionId: id });
     const { id: noteId, at } = generatedMaps[0] as Pick<Note, 'id' | 'at'>;
     return Object.assign(new Note(), { id: noteId, at, ...written });
-  }
-
-  async setSpamReason(id: string, reason: string | null, manager: EntityManager) {
-    await manager.query(`UPDATE contact_submissions SET spam_reason = $2 WHERE id = $1`, [
-      id,
-      reason,
-    ]);
-  }
-
-  /**
-   * The notifications of a lead released from spam, on `channels`, each once (a channel that
-   * has one already gets none); the receipt only when the address got none in 24 hours, as for
-   * a new lead (leads/lead-writer.ts). The outbox relay delivers them.
-   */
-  async announce(id: string, channels: readonly string[], manager: EntityManager) {
-    const rows = (await manager.query(
-      `INSERT INTO notifications (submission_id, channel)
-       SELECT s.id, planned.channel FROM contact_submissions s, unnest($2::varchar[]) AS planned(channel)
-        WHERE s.id = $1 AND (planned.channel <> 'acknowledgement' OR NOT EXISTS (
-          SELECT 1 FROM notifications n JOIN contact_submissions other ON other.id = n.submission_id
-           WHERE n.channel = 'acknowledgement' AND lower(other.email) = lower(s.email)
-             AND n.created_at > now() - interval '24 hours'))
-       ON CONFLICT (submission_id, channel, purpose) DO NOTHING RETURNING channel`,
-      [id, channels],
-    )) as { channel: string }[];
-    return rows.map((row) => row.channel);
   }
 }

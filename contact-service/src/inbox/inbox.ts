@@ -10,17 +10,14 @@ import type { LeadKind } from '../leads/lead-kind.js';
 import { LeadOwners } from '../leads/lead-owners.js';
 import {
   dueCutoffs,
-  openPromise,
-  promiseFrom,
-  promiseRules,
   type Due,
   type DueCutoffs,
   type PromiseRules,
 } from '../leads/lead-promises.js';
+import { LeadState } from '../leads/lead-state.js';
 import { nextStatuses, type LeadStatus } from '../leads/lead-status.js';
 import { LeadsStore } from '../leads/leads.store.js';
 import { relatedLeads } from '../leads/related-leads.js';
-import { cancelPending } from '../notifications/cancellation.js';
 import {
   dayBounds,
   filterDetails,
@@ -59,11 +56,12 @@ export class Inbox {
     private readonly leads: LeadsStore,
     private readonly audit: AuditTrail,
     private readonly owners: LeadOwners,
+    private readonly state: LeadState,
     environment: EnvironmentService,
     clock: Clock,
   ) {
     this.settings = {
-      rules: promiseRules(environment),
+      rules: state.rules,
       channels: announcedChannels(environment),
       now: () => clock.now(),
     };
@@ -125,7 +123,7 @@ export class Inbox {
     const lead = await this.dataSource.transaction(async (manager) => {
       const found = isUuid(id) ? await this.store.lead(id, manager) : null;
       if (!found) throw new InboxRefusal(NO_SUCH_LEAD, 'missing');
-      await this.store.markRead(id, actor, manager);
+      await this.state.markRead(manager, id, actor);
       await this.audit.record({ command: 'show', rows: 1, actor, email: found.email }, manager);
       return found;
     });
@@ -140,35 +138,9 @@ export class Inbox {
 
   /** setStatus without opening the lead afterwards (bulk actions: bulk.ts). */
   async applyStatus(id: string, to: LeadStatus, actor: string): Promise<void> {
-    await this.change(id, async (lead, manager) => {
-      if (lead.status === to) return;
-      if (!nextStatuses(lead.kind, lead.status).includes(to)) {
-        const allowed = nextStatuses(lead.kind, lead.status);
-        throw new InboxRefusal(
-          allowed.length === 0
-            ? `This lead is ${label(lead.status)}: its work is done.`
-            : `A ${label(lead.status)} lead can move to ${allowed.map(label).join(' or ')}, not to ${label(to)}.`,
-        );
-      }
-      await this.store.setStatus(id, lead.status, to, actor, manager);
-      // The step the lead was waiting in is kept: its reminders are no longer needed, and when
-      // it was the first, this is the lead's first response, on time or not.
-      const kept = this.dueOf({ ...lead, receivedAt: lead.createdAt });
-      if (kept) await cancelPending(manager, id, kept.step, actor);
-      if (lead.status === 'new') {
-        await this.store.firstResponse(id, this.settings.now(), !kept?.overdue, manager);
-      }
-      await this.audit.record(
-        {
-          command: 'status',
-          rows: 1,
-          actor,
-          email: lead.email,
-          details: { from: lead.status, to },
-        },
-        manager,
-      );
-    });
+    await this.change(id, (lead, manager) =>
+      this.state.move(manager, lead, to, actor, this.settings.now()),
+    );
   }
 
   /** An internal note, plain text, with its author and time. */
@@ -202,20 +174,7 @@ export class Inbox {
   async applySpam(id: string, spam: boolean, actor: string): Promise<void> {
     await this.change(id, async (lead, manager) => {
       if (spam === (lead.spamReason !== null)) return;
-      await this.store.setSpamReason(id, spam ? `marked by ${actor.slice(0, 100)}` : null, manager);
-      // Spam ends the lead's promises: nothing still waiting to go out about it goes.
-      if (spam) await cancelPending(manager, id, null, actor);
-      const announced = spam ? [] : await this.store.announce(id, this.settings.channels, manager);
-      await this.audit.record(
-        {
-          command: spam ? 'spam' : 'not spam',
-          rows: 1,
-          actor,
-          email: lead.email,
-          details: spam ? {} : { announced },
-        },
-        manager,
-      );
+      await this.state.setSpam(manager, lead, spam, actor, this.settings.channels);
     });
   }
 
@@ -262,12 +221,7 @@ export class Inbox {
     receivedAt: Date;
     callbackFrom?: Date | null;
   }): Due | null {
-    const { kind, status } = lead;
-    return openPromise(
-      { kind, status, receivedAt: promiseFrom(lead) },
-      this.settings.rules,
-      this.settings.now(),
-    );
+    return this.state.dueOf({ callbackFrom: null, ...lead }, this.settings.now());
   }
 
   private async change<T>(
@@ -299,6 +253,3 @@ export class Inbox {
     };
   }
 }
-
-/** A status as a sentence says it: not_a_fit → "not a fit". */
-const label = (status: LeadStatus) => status.replaceAll('_', ' ');

@@ -4,7 +4,7 @@ import type { PromisedStep } from '../leads/lead.js';
 /**
  * A reminder or an escalation of one lead's promise, as the channels tell it: who the lead is
  * (name and company, nothing the visitor wrote beyond them), what is due and when, and where to
- * open it in the console. Its purpose is stored with the notification (notifications/cancellation.ts's
+ * open it in the console. Its purpose is stored with the notification (leads/pending-notices.ts's
  * noticePurpose); the recipients are read when it is delivered, so it goes to whoever owns the
  * lead then.
  */

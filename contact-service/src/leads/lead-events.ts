@@ -1,6 +1,11 @@
 import type { EntityManager } from 'typeorm';
 import { ApiProperty } from '@nestjs/swagger';
-import { MEETING_STATUSES, type MeetingStatus } from './lead-meeting.js';
+import {
+  BOOKING_MATCHES,
+  MEETING_STATUSES,
+  type BookingMatch,
+  type MeetingStatus,
+} from './lead-meeting.js';
 import { PROMISED_STEPS, type PromisedStep } from './lead-promises.js';
 import { STATUSES, type LeadStatus } from './lead-status.js';
 
@@ -52,6 +57,9 @@ export class MeetingEvent extends HistoryLine {
   @ApiProperty({ format: 'date-time' }) startsAt!: string;
   @ApiProperty({ format: 'date-time' }) endsAt!: string;
   @ApiProperty({ type: String, nullable: true }) host!: string | null;
+  /** How the event found its lead; absent from lines written before bookings were matched so. */
+  @ApiProperty({ enum: BOOKING_MATCHES, enumName: 'BookingMatch', required: false })
+  matched?: BookingMatch;
 }
 
 /** The classes of a history's lines, for the API's description of the lead screen. */
@@ -72,7 +80,10 @@ type Details<E extends LeadEvent['event']> = LeadEvent extends infer Each
     : never
   : never;
 
-/** Writes one event of a lead in the caller's transaction. */
+/**
+ * Writes one event of a lead in the caller's transaction, at the statement's clock: a history
+ * tells what one transaction did in the order it did it (lead-state.ts writes status lines so).
+ */
 export async function recordLeadEvent<E extends Exclude<LeadEvent['event'], 'status'>>(
   manager: EntityManager,
   leadId: string,
@@ -81,7 +92,8 @@ export async function recordLeadEvent<E extends Exclude<LeadEvent['event'], 'sta
   details: Details<E>,
 ): Promise<void> {
   await manager.query(
-    `INSERT INTO lead_events (submission_id, actor, event, details) VALUES ($1, $2, $3, $4)`,
+    `INSERT INTO lead_events (submission_id, actor, event, details, at)
+     VALUES ($1, $2, $3, $4, clock_timestamp())`,
     [leadId, actor.slice(0, 200), event, JSON.stringify(details)],
   );
 }

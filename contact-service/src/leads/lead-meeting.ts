@@ -1,10 +1,19 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { EntityManager } from 'typeorm';
 
 /** The schedulers whose bookings come back to their leads (the migration's CHK_lead_bookings_scheduler). */
 export const SCHEDULERS = ['calendly', 'cal.com'] as const;
 export type Scheduler = (typeof SCHEDULERS)[number];
 
 export const MEETING_STATUSES = ['booked', 'rescheduled', 'cancelled'] as const;
+
+/**
+ * How a scheduler's event found its lead (bookings/bookings.service.ts): the booking it belongs
+ * to already, the booking link's signed token, the address the booker typed, or none (the
+ * booking made a new lead).
+ */
+export const BOOKING_MATCHES = ['booking', 'link', 'address', 'new'] as const;
+export type BookingMatch = (typeof BOOKING_MATCHES)[number];
 export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 
 /**
@@ -35,3 +44,56 @@ export const meetingSql = (leadId: string) => `(
            'host', coalesce(b.host_name, b.host_email))
     FROM lead_bookings b WHERE b.submission_id = ${leadId}
    ORDER BY b.status <> 'cancelled' DESC, b.updated_at DESC, b.booked_at DESC LIMIT 1)`;
+
+/** A scheduler's event as lead_bookings keeps it (bookings/booking-event.ts reads the event). */
+export interface MeetingChange {
+  scheduler: Scheduler;
+  status: MeetingStatus;
+  /** The booking's own reference at the scheduler, and for a reschedule, the one it replaces. */
+  reference: string;
+  replaces: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  host: { name: string | null; email: string | null };
+}
+
+/**
+ * Writes a lead's meeting, in the caller's transaction: the booking it replaces (a reschedule)
+ * cancelled, and this one stored or brought up to date. `madeLead`: the booking made its lead.
+ */
+export async function recordMeeting(
+  manager: EntityManager,
+  leadId: string,
+  change: MeetingChange,
+  now: Date,
+  madeLead: boolean,
+): Promise<void> {
+  if (change.replaces) {
+    await manager.query(
+      `UPDATE lead_bookings SET status = 'cancelled', updated_at = $3
+        WHERE scheduler = $1 AND reference = $2`,
+      [change.scheduler, change.replaces.slice(0, 500), now],
+    );
+  }
+  await manager.query(
+    `INSERT INTO lead_bookings (submission_id, scheduler, reference, starts_at, ends_at,
+                                host_name, host_email, status, booked_at, updated_at, made_lead)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)
+     ON CONFLICT (scheduler, reference) DO UPDATE
+       SET starts_at = excluded.starts_at, ends_at = excluded.ends_at,
+           host_name = excluded.host_name, host_email = excluded.host_email,
+           status = excluded.status, updated_at = excluded.updated_at`,
+    [
+      leadId,
+      change.scheduler,
+      change.reference.slice(0, 500),
+      change.startsAt,
+      change.endsAt,
+      change.host.name?.slice(0, 200) ?? null,
+      change.host.email?.slice(0, 254) ?? null,
+      change.status,
+      now,
+      madeLead,
+    ],
+  );
+}

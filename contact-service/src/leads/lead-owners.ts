@@ -38,6 +38,17 @@ export class LeadOwners {
     return user ?? null;
   }
 
+  /** The active operator whose address this is (a booking's host), or none. */
+  async byEmail(email: string, manager: EntityManager): Promise<Assignee | null> {
+    const [user] = (await manager.query(
+      `SELECT id, username FROM users
+        WHERE lower(email) = lower($1) AND disabled_at IS NULL AND enrolled_at IS NOT NULL
+        ORDER BY username LIMIT 1`,
+      [email],
+    )) as Assignee[];
+    return user ?? null;
+  }
+
   /** Gives a lead to `to`, or back to the team (null). */
   async set(
     manager: EntityManager,

@@ -38,6 +38,15 @@ export class LeadRemoval {
   /** Every submission from the address; the audit record names it by its keyed hash only. */
   async erase(email: string, actor: string): Promise<Removed> {
     return this.dataSource.transaction(async (manager) => {
+      // The person stays erased: the scheduler's later events about their bookings are refused.
+      await manager.query(
+        `INSERT INTO erased_bookings (scheduler, reference_hash)
+         SELECT b.scheduler, sha256(convert_to(b.reference, 'UTF8'))
+           FROM lead_bookings b JOIN contact_submissions s ON s.id = b.submission_id
+          WHERE ${BY_EMAIL}
+         ON CONFLICT DO NOTHING`,
+        [email],
+      );
       const removed = await remove(manager, BY_EMAIL, [email]);
       await this.audit.record(
         {
@@ -102,4 +111,22 @@ async function remove(
     values,
   )) as Removed[];
   return row!;
+}
+
+/**
+ * Whether any of a scheduler's booking references belongs to an erased person (erase() kept the
+ * SHA-256 of each reference of theirs).
+ */
+export async function erasedBooking(
+  manager: EntityManager,
+  scheduler: string,
+  references: string[],
+): Promise<boolean> {
+  const [row] = (await manager.query(
+    `SELECT EXISTS (SELECT 1 FROM erased_bookings
+                     WHERE scheduler = $1 AND reference_hash = ANY(
+                       SELECT sha256(convert_to(r, 'UTF8')) FROM unnest($2::text[]) r)) AS erased`,
+    [scheduler, references],
+  )) as { erased: boolean }[];
+  return row!.erased;
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { isRowError, StatementBatcher } from '../database/statement-batcher.js';
 import { LEAD_COLUMNS, type LeadRecord } from './lead.js';
-import { kindOf } from './lead-kind.js';
+import { kindOf, type LeadKind } from './lead-kind.js';
 
 /**
  * What a visitor sent, on its way into the database: the stored row's fields (lead.ts), less what
@@ -18,7 +18,7 @@ export type WriteResult =
   /** The key was stored before: the lead that holds it (none when it was erased meanwhile). */
   | { stored: false; earlier: LeadRecord | undefined };
 
-type Pending = NewLead & { id: string };
+type Pending = NewLead & { id: string; kind: LeadKind };
 
 /**
  * The one place a lead is written, its kind with it (lead-kind.ts, by the subject line the form
@@ -47,7 +47,7 @@ export class LeadWriter {
   }
 
   async write(lead: NewLead): Promise<WriteResult> {
-    const pending = { ...lead, id: randomUUID() };
+    const pending = { ...lead, id: randomUUID(), kind: kindOf(lead.message) };
     const createdAt = await this.inserts.add(pending);
     if (createdAt) return { stored: true, id: pending.id, createdAt };
     // A new statement, so it also sees a row that a concurrent request with the key committed.
@@ -58,43 +58,68 @@ export class LeadWriter {
     return { stored: false, earlier };
   }
 
-  /** Answers each lead's created_at, or null where its key was stored already (first wins). */
-  private async insert(leads: Pending[]): Promise<(Date | null)[]> {
-    const column = <T>(pick: (lead: Pending) => T) => leads.map(pick);
-    const rows = (await this.dataSource.query(
-      `WITH lead AS (
-         INSERT INTO contact_submissions
-                (id, name, email, company, role, message, spam_reason, idempotency_key, kind)
-         SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::varchar[],
-                              $5::varchar[], $6::text[], $7::text[], $8::varchar[], $10::varchar[])
-         ON CONFLICT (idempotency_key) DO NOTHING
-         RETURNING id, created_at, email, spam_reason IS NOT NULL AS spam
-       ), outbox AS (
-         INSERT INTO notifications (submission_id, channel)
-         SELECT lead.id, planned.channel FROM lead, unnest($9::varchar[]) AS planned(channel)
-          WHERE NOT lead.spam AND (planned.channel <> 'acknowledgement' OR (
-            NOT EXISTS (
-              SELECT 1 FROM lead other
-               WHERE NOT other.spam AND lower(other.email) = lower(lead.email) AND other.id < lead.id)
-            AND NOT EXISTS (
-              SELECT 1 FROM notifications n JOIN contact_submissions s ON s.id = n.submission_id
-               WHERE n.channel = 'acknowledgement' AND lower(s.email) = lower(lead.email)
-                 AND n.created_at > now() - interval '24 hours'))))
-       SELECT id, created_at FROM lead`,
-      [
-        column((lead) => lead.id),
-        column((lead) => lead.name),
-        column((lead) => lead.email),
-        column((lead) => lead.company),
-        column((lead) => lead.role),
-        column((lead) => lead.message),
-        column((lead) => lead.spamReason),
-        column((lead) => lead.idempotencyKey),
-        this.channels,
-        column((lead) => kindOf(lead.message)),
-      ],
-    )) as { id: string; created_at: Date }[];
-    const createdAt = new Map(rows.map((row) => [row.id, row.created_at]));
-    return leads.map((lead) => createdAt.get(lead.id) ?? null);
+  private insert(leads: Pending[]): Promise<(Date | null)[]> {
+    return insertLeads(this.dataSource.manager, leads, this.channels);
   }
+}
+
+/**
+ * A lead a caller writes in its own transaction, with the kind it knows (a booking with no form:
+ * bookings/), announced on `channels`. Answers its id.
+ */
+export async function writeLeadIn(
+  manager: EntityManager,
+  lead: Omit<NewLead, 'idempotencyKey' | 'spamReason'> & { kind: LeadKind },
+  channels: readonly string[],
+): Promise<string> {
+  const id = randomUUID();
+  await insertLeads(manager, [{ ...lead, id, idempotencyKey: null, spamReason: null }], channels);
+  return id;
+}
+
+/**
+ * The insert, one statement for any number of leads: answers each lead's created_at, or null
+ * where its key was stored already (first wins).
+ */
+async function insertLeads(
+  manager: EntityManager,
+  leads: Pending[],
+  channels: readonly string[],
+): Promise<(Date | null)[]> {
+  const column = <T>(pick: (lead: Pending) => T) => leads.map(pick);
+  const rows = (await manager.query(
+    `WITH lead AS (
+       INSERT INTO contact_submissions
+              (id, name, email, company, role, message, spam_reason, idempotency_key, kind)
+       SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::varchar[],
+                            $5::varchar[], $6::text[], $7::text[], $8::varchar[], $10::varchar[])
+       ON CONFLICT (idempotency_key) DO NOTHING
+       RETURNING id, created_at, email, spam_reason IS NOT NULL AS spam
+     ), outbox AS (
+       INSERT INTO notifications (submission_id, channel)
+       SELECT lead.id, planned.channel FROM lead, unnest($9::varchar[]) AS planned(channel)
+        WHERE NOT lead.spam AND (planned.channel <> 'acknowledgement' OR (
+          NOT EXISTS (
+            SELECT 1 FROM lead other
+             WHERE NOT other.spam AND lower(other.email) = lower(lead.email) AND other.id < lead.id)
+          AND NOT EXISTS (
+            SELECT 1 FROM notifications n JOIN contact_submissions s ON s.id = n.submission_id
+             WHERE n.channel = 'acknowledgement' AND lower(s.email) = lower(lead.email)
+               AND n.created_at > now() - interval '24 hours'))))
+     SELECT id, created_at FROM lead`,
+    [
+      column((lead) => lead.id),
+      column((lead) => lead.name),
+      column((lead) => lead.email),
+      column((lead) => lead.company),
+      column((lead) => lead.role),
+      column((lead) => lead.message),
+      column((lead) => lead.spamReason),
+      column((lead) => lead.idempotencyKey),
+      channels,
+      column((lead) => lead.kind),
+    ],
+  )) as { id: string; created_at: Date }[];
+  const createdAt = new Map(rows.map((row) => [row.id, row.created_at]));
+  return leads.map((lead) => createdAt.get(lead.id) ?? null);
 }

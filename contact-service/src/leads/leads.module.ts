@@ -4,15 +4,17 @@ import { LeadRecord } from './lead.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { LeadOwners } from './lead-owners.js';
 import { LeadRemoval } from './lead-removal.js';
+import { LeadState } from './lead-state.js';
 import { LeadsStore } from './leads.store.js';
 
 /**
- * The lead as one concept, for every app that works on leads: reading them, who owns them, and
- * their removal (each change audited, so the audit trail comes with them).
+ * The lead as one concept, for every app that works on leads: reading them, the one writer of
+ * their state (lead-state.ts), who owns them, and their removal (each change audited, so the
+ * audit trail comes with them).
  */
 @Module({
   imports: [AuditModule, TypeOrmModule.forFeature([LeadRecord])],
-  providers: [LeadsStore, LeadOwners, LeadRemoval],
-  exports: [LeadsStore, LeadOwners, LeadRemoval, AuditModule],
+  providers: [LeadsStore, LeadOwners, LeadRemoval, LeadState],
+  exports: [LeadsStore, LeadOwners, LeadRemoval, LeadState, AuditModule],
 })
 export class LeadsModule {}

@@ -5,6 +5,8 @@ import { createMailTransport } from '../integrations/mail/mail-transport.js';
 import { SlackChannel } from '../integrations/slack/slack.channel.js';
 import { TeamsChannel } from '../integrations/teams/teams.channel.js';
 import { WebhookChannel } from '../integrations/webhook/webhook.channel.js';
+import { schedulerLink, schedulerOfLink } from '../integrations/scheduler-link.js';
+import { BookingTokens } from '../leads/booking-token.js';
 import type { Lead } from '../leads/lead.js';
 import type { ConsoleAlert } from '../integrations/console-alert.js';
 import type { PromiseNotice } from '../integrations/promise-notice.js';
@@ -48,7 +50,7 @@ export function buildChannels(environment: EnvironmentService): Channels {
     if (environment.get('ACKNOWLEDGE_SENDER')) {
       channels.set(
         'acknowledgement',
-        new AcknowledgementChannel(transport, sender, bookingLink(environment)),
+        new AcknowledgementChannel(transport, sender, bookingLinkOf(environment)),
       );
     }
   }
@@ -67,17 +69,21 @@ export function buildChannels(environment: EnvironmentService): Channels {
 }
 
 /**
- * The scheduler's link the receipt offers: when the site's scheduler is set and its bookings come
- * back (a Calendly signing key for a calendly.com link, a Cal.com secret for any other).
+ * The booking link the receipt offers: when the site's scheduler is set and its bookings come
+ * back (a Calendly signing key for a calendly.com link, a Cal.com secret for any other), the
+ * scheduler's page with the lead's token, sealed under that secret (leads/booking-token.ts).
  */
-function bookingLink(environment: EnvironmentService): string | undefined {
+export function bookingLinkOf(
+  environment: EnvironmentService,
+): ((lead: { id: string }) => string) | undefined {
   const url = environment.get('VITE_SCHEDULER_URL');
   if (!url) return undefined;
-  const calendly = /(^|\.)calendly\.com$/.test(new URL(url).hostname);
-  const on = calendly
-    ? environment.get('CALENDLY_WEBHOOK_SIGNING_KEY')
-    : environment.get('CALCOM_WEBHOOK_SECRET');
-  return on ? url : undefined;
+  const secrets = environment.get(
+    schedulerOfLink(url) === 'calendly' ? 'CALENDLY_WEBHOOK_SIGNING_KEY' : 'CALCOM_WEBHOOK_SECRET',
+  );
+  if (!secrets) return undefined;
+  const tokens = new BookingTokens(secrets);
+  return (lead) => schedulerLink(url, tokens.of(lead.id));
 }
 
 /**

@@ -25,7 +25,7 @@ import {
 import type { LeadStatus } from '../leads/lead-status.js';
 import type { PromiseNotice } from '../integrations/promise-notice.js';
 import type { Attempt } from './settlement.js';
-import { noticePurpose } from './cancellation.js';
+import { noticePurpose } from '../leads/pending-notices.js';
 import { NOTIFICATION_CHANNELS, teamChannels, type Channel, type Channels } from './channels.js';
 
 /** What the watch does for a lead at a time: give it to the next operator, remind, escalate. */

@@ -12,7 +12,7 @@ export interface Invitee {
   startsAt: Date;
   minutes?: number;
   answers?: { question: string; answer: string }[];
-  /** The lead's id as the receipt's link carries it. */
+  /** The token the booking link carried (a lead id, to test that one matches nothing). */
   token?: string;
 }
 

@@ -1,6 +1,5 @@
 import promises from '@proposal-site/contract/promises.json' with { type: 'json' };
 import type { Lead } from '../../leads/lead.js';
-import { schedulerLink } from '../scheduler-link.js';
 import { messageIdOf, sendMail, type MailTransport } from './mail-transport.js';
 
 /**
@@ -11,7 +10,7 @@ import { messageIdOf, sendMail, type MailTransport } from './mail-transport.js';
  */
 export function acknowledgementOf(
   lead: Lead,
-  schedulerUrl?: string,
+  bookingLink?: (lead: Lead) => string,
 ): { subject: string; text: string } {
   if (lead.kind === 'accessibility') {
     return {
@@ -31,12 +30,8 @@ export function acknowledgementOf(
     text: [
       `Thank you for your interest. We received your request for a discovery call and will be in touch within ${promises.callbackHours} hours to schedule it.`,
       '',
-      ...(schedulerUrl
-        ? [
-            'Would you rather pick a time now? Book the call here:',
-            schedulerLink(schedulerUrl, lead),
-            '',
-          ]
+      ...(bookingLink
+        ? ['Would you rather pick a time now? Book the call here:', bookingLink(lead), '']
         : []),
       'If you did not send a request through our website, you can ignore this email.',
       '',
@@ -48,12 +43,12 @@ export class AcknowledgementChannel {
   constructor(
     private readonly transport: MailTransport,
     private readonly from: string,
-    /** The scheduler's link, when its bookings come back to their leads (bookings/). */
-    private readonly schedulerUrl?: string,
+    /** The lead's booking link, when the scheduler's bookings come back to leads (bookings/). */
+    private readonly bookingLink?: (lead: Lead) => string,
   ) {}
 
   async deliver(lead: Lead, notificationId: string): Promise<void> {
-    const { subject, text } = acknowledgementOf(lead, this.schedulerUrl);
+    const { subject, text } = acknowledgementOf(lead, this.bookingLink);
     await sendMail(this.transport, {
       from: this.from,
       to: lead.email,

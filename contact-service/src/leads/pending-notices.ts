@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { recordLeadEvent } from '../leads/lead-events.js';
-import type { PromisedStep } from '../leads/lead-promises.js';
+import { recordLeadEvent } from './lead-events.js';
+import type { PromisedStep } from './lead-promises.js';
 
 /** The purpose of a reminder or an escalation of one step's promise (notifications.purpose). */
 export const noticePurpose = (

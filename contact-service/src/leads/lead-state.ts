@@ -1,0 +1,214 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AuditTrail } from '../audit/audit-trail.js';
+import { EnvironmentService } from '../config/environment.service.js';
+import { Refusal, REFUSAL_STATUS } from '../http/refusal.js';
+import type { LeadKind } from './lead-kind.js';
+import {
+  openPromise,
+  promiseFrom,
+  promiseRules,
+  type Due,
+  type PromiseRules,
+} from './lead-promises.js';
+import { nextStatuses, type LeadStatus } from './lead-status.js';
+import { cancelPending } from './pending-notices.js';
+
+/**
+ * A lead as a change of its state needs it: read, and locked FOR UPDATE, by the caller in the
+ * transaction that makes the change.
+ */
+export interface LeadUnderChange {
+  id: string;
+  kind: LeadKind;
+  status: LeadStatus;
+  email: string;
+  createdAt: Date;
+  /** When a cancelled booking re-opened its callback promise (null: it counts from receipt). */
+  callbackFrom: Date | null;
+  spamReason?: string | null;
+}
+
+/** A change the workflow or the lead's state does not allow, or a lead that is not there. */
+export class LeadRefusal extends Refusal {
+  constructor(message: string, kind: keyof typeof REFUSAL_STATUS = 'conflict') {
+    super(message, REFUSAL_STATUS[kind]);
+  }
+}
+
+export const NO_SUCH_LEAD = 'There is no lead with that id: it may have been erased.';
+
+/** A status as a sentence says it: not_a_fit → "not a fit". */
+const label = (status: LeadStatus) => status.replaceAll('_', ' ');
+
+/**
+ * The one writer of a lead's state, for everyone who changes it: the inbox and the `leads`
+ * command (an operator's hand), the scheduler's bookings and the spam verdicts. Each change
+ * writes the lead's row, its history line (lead_status_changes, lead_events) and its audit record
+ * in the caller's transaction, so that whoever makes a change, the lead screen and the audit
+ * trail tell it the same way. Who owns a lead is LeadOwners' (lead-owners.ts), the insert
+ * LeadWriter's (lead-writer.ts), the meeting lead-meeting.ts's; this class uses none of them.
+ */
+@Injectable()
+export class LeadState {
+  /** The promises' rules the changes judge by (on time or late). */
+  readonly rules: PromiseRules;
+
+  constructor(
+    private readonly audit: AuditTrail,
+    environment: EnvironmentService,
+  ) {
+    this.rules = promiseRules(environment);
+  }
+
+  /** The open promise of a lead at `now`: the step it waits in, and when that is due. */
+  dueOf(
+    lead: Pick<LeadUnderChange, 'kind' | 'status' | 'callbackFrom'> & { receivedAt: Date },
+    now: Date,
+  ): Due | null {
+    const { kind, status } = lead;
+    return openPromise({ kind, status, receivedAt: promiseFrom(lead) }, this.rules, now);
+  }
+
+  /**
+   * Moves a lead on in its workflow (lead-status.ts). The step it was waiting in is kept: its
+   * reminders are cancelled, and when it was the first, this is the lead's first response, on
+   * time or not. Answers false when the lead was there already (nothing written).
+   */
+  async move(
+    manager: EntityManager,
+    lead: LeadUnderChange,
+    to: LeadStatus,
+    actor: string,
+    now: Date,
+  ): Promise<boolean> {
+    if (lead.status === to) return false;
+    const allowed = nextStatuses(lead.kind, lead.status);
+    if (!allowed.includes(to)) {
+      throw new LeadRefusal(
+        allowed.length === 0
+          ? `This lead is ${label(lead.status)}: its work is done.`
+          : `A ${label(lead.status)} lead can move to ${allowed.map(label).join(' or ')}, not to ${label(to)}.`,
+      );
+    }
+    await this.writeStatus(manager, lead, to, actor);
+    const kept = this.dueOf({ ...lead, receivedAt: lead.createdAt }, now);
+    if (kept) await cancelPending(manager, lead.id, kept.step, actor);
+    if (lead.status === 'new') {
+      await manager.query(
+        `UPDATE contact_submissions SET responded_at = $2, responded_on_time = $3
+          WHERE id = $1 AND responded_at IS NULL`,
+        [lead.id, now, !kept?.overdue],
+      );
+    }
+    await this.audited(manager, lead, 'status', actor, { from: lead.status, to });
+    return true;
+  }
+
+  /**
+   * The one way back in a workflow, the scheduler's: a contacted lead whose booking was called
+   * off is owed a new time again, within the callback hours from `now` (callback_from). The
+   * caller schedules the promise's reminders anew (notifications/promise-watch.ts).
+   */
+  async reopen(manager: EntityManager, lead: LeadUnderChange, actor: string, now: Date) {
+    if (lead.kind !== 'contact' || lead.status !== 'contacted') return false;
+    await this.writeStatus(manager, lead, 'new', actor);
+    await manager.query(`UPDATE contact_submissions SET callback_from = $2 WHERE id = $1`, [
+      lead.id,
+      now,
+    ]);
+    await this.audited(manager, lead, 'status', actor, {
+      from: lead.status,
+      to: 'new',
+      reopenedAt: now.toISOString(),
+    });
+    return true;
+  }
+
+  /**
+   * "This is spam": the lead leaves the inbox for the spam view, and nothing still waiting to go
+   * out about it goes. "Not spam": it comes back, and is announced now, once, on each of
+   * `channels` that has not announced it yet (the receipt only when the address got none in 24
+   * hours, as for a new lead: lead-writer.ts). Answers the channels announced.
+   */
+  async setSpam(
+    manager: EntityManager,
+    lead: LeadUnderChange,
+    spam: boolean,
+    actor: string,
+    channels: readonly string[],
+  ): Promise<string[]> {
+    await manager.query(`UPDATE contact_submissions SET spam_reason = $2 WHERE id = $1`, [
+      lead.id,
+      spam ? `marked by ${actor.slice(0, 100)}` : null,
+    ]);
+    if (spam) await cancelPending(manager, lead.id, null, actor);
+    const announced = spam ? [] : await announce(manager, lead.id, channels);
+    await this.audited(manager, lead, spam ? 'spam' : 'not spam', actor, spam ? {} : { announced });
+    return announced;
+  }
+
+  /**
+   * Opened by `actor` (an operator's username; a `leads` command marks nobody's): read_at is the
+   * first opening by anyone, opened_by the first operator's (migration 1796200000000).
+   */
+  async markRead(manager: EntityManager, id: string, actor: string): Promise<void> {
+    await manager.query(
+      `UPDATE contact_submissions s
+          SET read_at = coalesce(s.read_at, now()), opened_by = coalesce(s.opened_by, operator.id)
+         FROM (SELECT (SELECT u.id FROM users u WHERE u.username = $2) AS id) operator
+        WHERE s.id = $1 AND (s.read_at IS NULL OR (s.opened_by IS NULL AND operator.id IS NOT NULL))`,
+      [id, actor],
+    );
+    await manager.query(
+      `INSERT INTO lead_reads (user_id, submission_id)
+       SELECT u.id, $1 FROM users u WHERE u.username = $2 ON CONFLICT DO NOTHING`,
+      [id, actor],
+    );
+  }
+
+  /** An audit record of a change to one lead, named by the keyed hash of its address. */
+  audited(
+    manager: EntityManager,
+    lead: Pick<LeadUnderChange, 'email'>,
+    command: string,
+    actor: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    return this.audit.record({ command, rows: 1, actor, email: lead.email, details }, manager);
+  }
+
+  /**
+   * The status and its history line. The line has the statement's clock, not the
+   * transaction's, so that a history tells what one transaction did in the order it did it (a
+   * booking first, then the status it changed).
+   */
+  private async writeStatus(
+    manager: EntityManager,
+    lead: LeadUnderChange,
+    to: LeadStatus,
+    actor: string,
+  ) {
+    await manager.query(`UPDATE contact_submissions SET status = $2 WHERE id = $1`, [lead.id, to]);
+    await manager.query(
+      `INSERT INTO lead_status_changes (submission_id, actor, from_status, to_status, at)
+       VALUES ($1, $2, $3, $4, clock_timestamp())`,
+      [lead.id, actor.slice(0, 200), lead.status, to],
+    );
+  }
+}
+
+/** The notifications of a lead released from spam (LeadState.setSpam). */
+async function announce(manager: EntityManager, id: string, channels: readonly string[]) {
+  const rows = (await manager.query(
+    `INSERT INTO notifications (submission_id, channel)
+     SELECT s.id, planned.channel FROM contact_submissions s, unnest($2::varchar[]) AS planned(channel)
+      WHERE s.id = $1 AND (planned.channel <> 'acknowledgement' OR NOT EXISTS (
+        SELECT 1 FROM notifications n JOIN contact_submissions other ON other.id = n.submission_id
+         WHERE n.channel = 'acknowledgement' AND lower(other.email) = lower(s.email)
+           AND n.created_at > now() - interval '24 hours'))
+     ON CONFLICT (submission_id, channel, purpose) DO NOTHING RETURNING channel`,
+    [id, channels],
+  )) as { channel: string }[];
+  return rows.map((row) => row.channel);
+}
