@@ -6,7 +6,6 @@ import { announcedChannels } from '../notifications/channels.js';
 import { Clock } from '../operators/clock.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { isUuid } from '../leads/lead.js';
-import type { LeadKind } from '../leads/lead-kind.js';
 import { LeadOwners } from '../leads/lead-owners.js';
 import {
   dueCutoffs,
@@ -27,7 +26,6 @@ import {
 } from './inbox-filter.js';
 import { InboxStore, type DayBounds, type InboxLead } from './inbox.store.js';
 import type { Note } from './note.entity.js';
-
 import {
   InboxRefusal,
   NO_SUCH_LEAD,
@@ -215,13 +213,8 @@ export class Inbox {
   }
 
   /** The open promise of a lead of this kind and status, received then. */
-  dueOf(lead: {
-    kind: LeadKind;
-    status: LeadStatus;
-    receivedAt: Date;
-    callbackFrom?: Date | null;
-  }): Due | null {
-    return this.state.dueOf({ callbackFrom: null, ...lead }, this.settings.now());
+  private dueOf(lead: Parameters<LeadState['dueOf']>[0]): Due | null {
+    return this.state.dueOf(lead, this.settings.now());
   }
 
   private async change<T>(

@@ -108,12 +108,25 @@ function controllerFiles(dir) {
   });
 }
 
-/** Every setting the contact-service reads: the keys of envSchema in src/config/env.schema.ts. */
+/**
+ * Every setting the contact-service reads: the keys of its schema, in src/config/env.schema.ts
+ * and the two parts it spreads in (notification-settings.ts, console-settings.ts).
+ */
 export function serviceSettings() {
-  const source = read('contact-service/src/config/env.schema.ts');
-  const schema = source.slice(source.indexOf('const settings = z.object('));
-  const body = schema.slice(0, schema.indexOf('export const envSchema'));
-  return new Set([...body.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1]));
+  const blocks = [
+    ['env.schema', 'export const settings = z.object('],
+    ['notification-settings', 'export const notificationSettings = {'],
+    ['console-settings', 'export const consoleSettings = {'],
+  ].map(([file, start]) => {
+    const source = read(`contact-service/src/config/${file}.ts`);
+    const block = source.slice(source.indexOf(start));
+    return block.slice(0, block.search(/^\}/m));
+  });
+  return new Set(
+    blocks.flatMap((body) =>
+      [...body.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1]),
+    ),
+  );
 }
 
 /** The package.json script path that `npm run migrate` runs ("dist/src/entrypoints/migrate.js"). */
