@@ -40,6 +40,8 @@ import { EACH_BATCH, InboxStore } from '../src/inbox/inbox.store.js';
 import { exportLeads } from '../src/inbox/lead-export.js';
 import { overviewOf } from '../src/inbox/overview.js';
 import { settleLeadCounts } from '../src/leads/lead-counts.js';
+import { LEAD_ROW_ENTITIES } from '../src/leads/lead-rows.entity.js';
+import { LeadState } from '../src/leads/lead-state.js';
 import { LeadOwners } from '../src/leads/lead-owners.js';
 import { LeadRecord } from '../src/leads/lead.js';
 import { Note } from '../src/inbox/note.entity.js';
@@ -261,8 +263,11 @@ async function run(url: string, failures: string[]): Promise<void> {
   // The service's DataSource, but not its 1.5 s bound on a statement: on a slow host, a slow
   // answer would become an error, and an error fails the run.
   const options = dataSourceOptions({ url, poolSize: POOL_SIZE, timeoutMs: 60_000 });
-  // The entity the inbox's lead store reads through (the apps load it through LeadsModule).
-  const dataSource = new DataSource({ ...options, entities: [LeadRecord, Note] });
+  // The entities the inbox reads and writes through (the apps load them through LeadsModule).
+  const dataSource = new DataSource({
+    ...options,
+    entities: [LeadRecord, ...LEAD_ROW_ENTITIES, Note],
+  });
   await dataSource.initialize();
   // What the worker's hourly job has done in a running deployment: a day ago is settled.
   const settling = performance.now();
@@ -294,6 +299,7 @@ async function run(url: string, failures: string[]): Promise<void> {
       new LeadsStore(dataSource, dataSource.getRepository(LeadRecord)),
       audit,
       new LeadOwners(dataSource, audit),
+      new LeadState(audit, environment),
       environment,
       new Clock(),
     );

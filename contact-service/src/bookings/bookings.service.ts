@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { Not, type DataSource, type EntityManager } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
 import { BookingTokens } from '../leads/booking-token.js';
 import { recordLeadEvent } from '../leads/lead-events.js';
 import { recordMeeting, type BookingMatch } from '../leads/lead-meeting.js';
+import { LeadBookingRow, StatusChangeRow } from '../leads/lead-rows.entity.js';
 import { LeadOwners } from '../leads/lead-owners.js';
 import { erasedBooking } from '../leads/lead-removal.js';
 import { LeadState, type LeadUnderChange } from '../leads/lead-state.js';
@@ -13,6 +14,7 @@ import { MetricsService } from '../metrics/metrics.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { PromiseWatch } from '../notifications/promise-watch.js';
 import { bookedLead } from './booking-answers.js';
+import { BookingDeliveryRow } from './booking-delivery.entity.js';
 import { SCHEDULER_SETTINGS, type BookingEvent, type Scheduler } from './booking-event.js';
 
 /** How an event found its lead, as the lead's history and the audit trail say it. */
@@ -98,12 +100,7 @@ export class BookingsService {
     if (named.length > 0 && !event.eventTypes.some((type) => matchesType(named, type))) {
       return { applied: false, refused: 'event_type', matched: null };
     }
-    const fresh = (await manager.query(
-      `INSERT INTO booking_deliveries (scheduler, event_key) VALUES ($1, $2)
-       ON CONFLICT DO NOTHING RETURNING event_key`,
-      [event.scheduler, event.key.slice(0, 600)],
-    )) as unknown[];
-    if (fresh.length === 0) return { applied: false, matched: null };
+    if (!(await firstDelivery(manager, event))) return { applied: false, matched: null };
 
     let found = await this.leadOf(manager, event, clipped);
     if (!found) {
@@ -193,15 +190,33 @@ export class BookingsService {
    * its last status change was the scheduler's.
    */
   private async answeredByBooking(manager: EntityManager, lead: BookedLead, actor: string) {
-    const [state] = (await manager.query(
-      `SELECT EXISTS (SELECT 1 FROM lead_bookings b
-                       WHERE b.submission_id = $1 AND b.status <> 'cancelled') AS booked,
-              (SELECT c.actor FROM lead_status_changes c WHERE c.submission_id = $1
-                ORDER BY c.at DESC, c.id DESC LIMIT 1) AS "lastActor"`,
-      [lead.id],
-    )) as { booked: boolean; lastActor: string | null }[];
-    return !state!.booked && state!.lastActor === actor;
+    const booked = await manager.exists(LeadBookingRow, {
+      where: { submissionId: lead.id, status: Not('cancelled') },
+    });
+    const last = await manager.findOne(StatusChangeRow, {
+      select: { actor: true },
+      where: { submissionId: lead.id },
+      order: { at: 'DESC', id: 'DESC' },
+    });
+    return !booked && last?.actor === actor;
   }
+}
+
+/**
+ * Whether this is the event's first delivery: its key goes into booking_deliveries, and a
+ * redelivery finds it there (the insert's ignored conflict inserts nothing).
+ */
+async function firstDelivery(manager: EntityManager, event: BookingEvent): Promise<boolean> {
+  const { raw } = await manager
+    .createQueryBuilder()
+    .insert()
+    .into(BookingDeliveryRow)
+    .values({ scheduler: event.scheduler, eventKey: event.key.slice(0, 600) })
+    .orIgnore()
+    .returning(['eventKey'])
+    .execute();
+  // The rows the insert returned: none when the key was there already.
+  return Array.isArray(raw) && raw.length > 0;
 }
 
 /**

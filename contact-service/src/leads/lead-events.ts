@@ -7,6 +7,7 @@ import {
   type MeetingStatus,
 } from './lead-meeting.js';
 import { PROMISED_STEPS, type PromisedStep } from './lead-promises.js';
+import { LeadEventRow } from './lead-rows.entity.js';
 import { STATUSES, type LeadStatus } from './lead-status.js';
 
 /**
@@ -91,11 +92,13 @@ export async function recordLeadEvent<E extends Exclude<LeadEvent['event'], 'sta
   event: E,
   details: Details<E>,
 ): Promise<void> {
-  await manager.query(
-    `INSERT INTO lead_events (submission_id, actor, event, details, at)
-     VALUES ($1, $2, $3, $4, clock_timestamp())`,
-    [leadId, actor.slice(0, 200), event, JSON.stringify(details)],
-  );
+  await manager.insert(LeadEventRow, {
+    submissionId: leadId,
+    actor: actor.slice(0, 200),
+    event,
+    details,
+    at: () => 'clock_timestamp()',
+  });
 }
 
 /** A lead's whole history, oldest first. */

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiProperty } from '@nestjs/swagger';
-import type { DataSource, EntityManager } from 'typeorm';
+import { createHash } from 'node:crypto';
+import { In, type DataSource, type EntityManager } from 'typeorm';
+import { ErasedBookingRow } from './lead-rows.entity.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 
 /** What an erasure or a purge removed (or, counted first, would remove). */
@@ -117,16 +119,11 @@ async function remove(
  * Whether any of a scheduler's booking references belongs to an erased person (erase() kept the
  * SHA-256 of each reference of theirs).
  */
-export async function erasedBooking(
+export function erasedBooking(
   manager: EntityManager,
   scheduler: string,
   references: string[],
 ): Promise<boolean> {
-  const [row] = (await manager.query(
-    `SELECT EXISTS (SELECT 1 FROM erased_bookings
-                     WHERE scheduler = $1 AND reference_hash = ANY(
-                       SELECT sha256(convert_to(r, 'UTF8')) FROM unnest($2::text[]) r)) AS erased`,
-    [scheduler, references],
-  )) as { erased: boolean }[];
-  return row!.erased;
+  const hashes = references.map((reference) => createHash('sha256').update(reference).digest());
+  return manager.exists(ErasedBookingRow, { where: { scheduler, referenceHash: In(hashes) } });
 }

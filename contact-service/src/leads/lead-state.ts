@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { IsNull, type EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { EnvironmentService } from '../config/environment.service.js';
 import { Refusal, REFUSAL_STATUS } from '../http/refusal.js';
@@ -11,6 +11,7 @@ import {
   type Due,
   type PromiseRules,
 } from './lead-promises.js';
+import { LeadStateRow, StatusChangeRow } from './lead-rows.entity.js';
 import { nextStatuses, type LeadStatus } from './lead-status.js';
 import { cancelPending } from './pending-notices.js';
 
@@ -95,10 +96,10 @@ export class LeadState {
     const kept = this.dueOf({ ...lead, receivedAt: lead.createdAt }, now);
     if (kept) await cancelPending(manager, lead.id, kept.step, actor);
     if (lead.status === 'new') {
-      await manager.query(
-        `UPDATE contact_submissions SET responded_at = $2, responded_on_time = $3
-          WHERE id = $1 AND responded_at IS NULL`,
-        [lead.id, now, !kept?.overdue],
+      await manager.update(
+        LeadStateRow,
+        { id: lead.id, respondedAt: IsNull() },
+        { respondedAt: now, respondedOnTime: !kept?.overdue },
       );
     }
     await this.audited(manager, lead, 'status', actor, { from: lead.status, to });
@@ -113,10 +114,7 @@ export class LeadState {
   async reopen(manager: EntityManager, lead: LeadUnderChange, actor: string, now: Date) {
     if (lead.kind !== 'contact' || lead.status !== 'contacted') return false;
     await this.writeStatus(manager, lead, 'new', actor);
-    await manager.query(`UPDATE contact_submissions SET callback_from = $2 WHERE id = $1`, [
-      lead.id,
-      now,
-    ]);
+    await manager.update(LeadStateRow, lead.id, { callbackFrom: now });
     await this.audited(manager, lead, 'status', actor, {
       from: lead.status,
       to: 'new',
@@ -138,10 +136,9 @@ export class LeadState {
     actor: string,
     channels: readonly string[],
   ): Promise<string[]> {
-    await manager.query(`UPDATE contact_submissions SET spam_reason = $2 WHERE id = $1`, [
-      lead.id,
-      spam ? `marked by ${actor.slice(0, 100)}` : null,
-    ]);
+    await manager.update(LeadStateRow, lead.id, {
+      spamReason: spam ? `marked by ${actor.slice(0, 100)}` : null,
+    });
     if (spam) await cancelPending(manager, lead.id, null, actor);
     const announced = spam ? [] : await announce(manager, lead.id, channels);
     await this.audited(manager, lead, spam ? 'spam' : 'not spam', actor, spam ? {} : { announced });
@@ -189,12 +186,14 @@ export class LeadState {
     to: LeadStatus,
     actor: string,
   ) {
-    await manager.query(`UPDATE contact_submissions SET status = $2 WHERE id = $1`, [lead.id, to]);
-    await manager.query(
-      `INSERT INTO lead_status_changes (submission_id, actor, from_status, to_status, at)
-       VALUES ($1, $2, $3, $4, clock_timestamp())`,
-      [lead.id, actor.slice(0, 200), lead.status, to],
-    );
+    await manager.update(LeadStateRow, lead.id, { status: to });
+    await manager.insert(StatusChangeRow, {
+      submissionId: lead.id,
+      actor: actor.slice(0, 200),
+      fromStatus: lead.status,
+      toStatus: to,
+      at: () => 'clock_timestamp()',
+    });
   }
 }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LeadRecord } from './lead.js';
+import { LEAD_ROW_ENTITIES } from './lead-rows.entity.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { LeadOwners } from './lead-owners.js';
 import { LeadRemoval } from './lead-removal.js';
@@ -13,7 +14,7 @@ import { LeadsStore } from './leads.store.js';
  * audit trail comes with them).
  */
 @Module({
-  imports: [AuditModule, TypeOrmModule.forFeature([LeadRecord])],
+  imports: [AuditModule, TypeOrmModule.forFeature([LeadRecord, ...LEAD_ROW_ENTITIES])],
   providers: [LeadsStore, LeadOwners, LeadRemoval, LeadState],
   exports: [LeadsStore, LeadOwners, LeadRemoval, LeadState, AuditModule],
 })

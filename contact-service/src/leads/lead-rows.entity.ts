@@ -1,0 +1,78 @@
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import type { LeadStatus } from './lead-status.js';
+import type { MeetingStatus, Scheduler } from './lead-meeting.js';
+
+/**
+ * The rows a change of a lead's state writes, as TypeORM entities (the tables are the
+ * migrations'; TypeORM never changes the schema). Their one writer is lead-state.ts with
+ * lead-owners.ts, lead-events.ts and lead-meeting.ts; the inbox's keyset pages and the exports
+ * read the same tables in SQL (docs/development.md, "Data access").
+ */
+
+/**
+ * A lead's state on its row of contact_submissions: what it is, who has it and how its promise
+ * went. The visitor's fields are LeadRecord's (lead.ts); this entity maps only the columns its
+ * writers change, so that reading a LeadRecord never carries them.
+ */
+@Entity({ name: 'contact_submissions' })
+export class LeadStateRow {
+  @PrimaryColumn('uuid') id!: string;
+  @Column({ type: 'varchar', length: 16 }) status!: LeadStatus;
+  @Column({ name: 'owner_id', type: 'uuid', nullable: true }) ownerId!: string | null;
+  @Column({ name: 'spam_reason', type: 'varchar', nullable: true }) spamReason!: string | null;
+  @Column({ name: 'responded_at', type: 'timestamptz', nullable: true })
+  respondedAt!: Date | null;
+  @Column({ name: 'responded_on_time', type: 'boolean', nullable: true })
+  respondedOnTime!: boolean | null;
+  @Column({ name: 'callback_from', type: 'timestamptz', nullable: true })
+  callbackFrom!: Date | null;
+}
+
+/** One line of a lead's status history. */
+@Entity({ name: 'lead_status_changes' })
+export class StatusChangeRow {
+  @PrimaryGeneratedColumn('increment', { type: 'bigint' }) id!: string;
+  @Column({ name: 'submission_id', type: 'uuid' }) submissionId!: string;
+  @Column({ type: 'timestamptz' }) at!: Date;
+  @Column({ type: 'varchar', length: 200 }) actor!: string;
+  @Column({ name: 'from_status', type: 'varchar', length: 16 }) fromStatus!: LeadStatus;
+  @Column({ name: 'to_status', type: 'varchar', length: 16 }) toStatus!: LeadStatus;
+}
+
+/** Any other line of a lead's history (lead-events.ts says which). */
+@Entity({ name: 'lead_events' })
+export class LeadEventRow {
+  @PrimaryGeneratedColumn('increment', { type: 'bigint' }) id!: string;
+  @Column({ name: 'submission_id', type: 'uuid' }) submissionId!: string;
+  @Column({ type: 'timestamptz' }) at!: Date;
+  @Column({ type: 'varchar', length: 200 }) actor!: string;
+  @Column({ type: 'varchar', length: 32 }) event!: string;
+  @Column({ type: 'jsonb' }) details!: object;
+}
+
+/** A lead's call through the scheduler (lead-meeting.ts). */
+@Entity({ name: 'lead_bookings' })
+export class LeadBookingRow {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column({ name: 'submission_id', type: 'uuid' }) submissionId!: string;
+  @Column({ type: 'varchar', length: 16 }) scheduler!: Scheduler;
+  @Column({ type: 'varchar', length: 500 }) reference!: string;
+  @Column({ type: 'varchar', length: 16 }) status!: MeetingStatus;
+  @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
+}
+
+/** The SHA-256 of an erased person's booking reference (lead-removal.ts). */
+@Entity({ name: 'erased_bookings' })
+export class ErasedBookingRow {
+  @PrimaryColumn({ type: 'varchar', length: 16 }) scheduler!: string;
+  @PrimaryColumn({ name: 'reference_hash', type: 'bytea' }) referenceHash!: Buffer;
+}
+
+/** Every entity of this file, for the leads module's repositories. */
+export const LEAD_ROW_ENTITIES = [
+  LeadStateRow,
+  StatusChangeRow,
+  LeadEventRow,
+  LeadBookingRow,
+  ErasedBookingRow,
+];
