@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { Not, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { ApiProperty } from '@nestjs/swagger';
 import { LEAD_COLUMNS, LeadRecord } from '../leads/lead.js';
 import { settledCounts } from '../leads/lead-counts.js';
@@ -16,6 +16,7 @@ import {
 } from '../leads/related-leads.js';
 import { conditions, dueSteps, ME, type DayBounds, type Opener } from './inbox-conditions.js';
 import { Note } from './note.entity.js';
+import { User } from '../operators/user.entity.js';
 import type { InboxCursor, InboxFilter } from './inbox-filter.js';
 
 export type { DayBounds };
@@ -156,11 +157,12 @@ export class InboxStore {
 
   /** The ids of every operator but the one named `me`. */
   private async others(me = ''): Promise<string[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT id FROM users WHERE username <> $1 ORDER BY id`,
-      [me],
-    )) as { id: string }[];
-    return rows.map((row) => row.id);
+    const users = await this.dataSource.manager.find(User, {
+      select: { id: true },
+      where: { username: Not(me) },
+      order: { id: 'ASC' },
+    });
+    return users.map((user) => user.id);
   }
 
   /** How many leads the filter holds in each status (the filter's own status left out). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { Raw, type DataSource, type Repository } from 'typeorm';
-import { DELIVERY_COLUMNS, type DeliveryRecord, type DeliveryStatus } from './delivery-record.js';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Raw, type Repository } from 'typeorm';
+import { DeliveryRecord, type DeliveryStatus } from './delivery-record.js';
 import { LeadRecord } from './lead.js';
 
 /** A lead with every notification of it, oldest first. */
@@ -14,8 +14,8 @@ export type LeadWithDeliveries = LeadRecord & { notifications: DeliveryRecord[] 
 @Injectable()
 export class LeadsStore {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(LeadRecord) private readonly submissions: Repository<LeadRecord>,
+    @InjectRepository(DeliveryRecord) private readonly notifications: Repository<DeliveryRecord>,
   ) {}
 
   /** Everything held about one address (matched without regard to case), oldest first. */
@@ -32,25 +32,22 @@ export class LeadsStore {
   }
 
   /** The newest notifications first, of every lead. */
-  async deliveries({
-    status,
-    limit = 50,
-  }: { status?: DeliveryStatus; limit?: number } = {}): Promise<DeliveryRecord[]> {
-    return (await this.dataSource.query(
-      `SELECT ${DELIVERY_COLUMNS} FROM notifications n
-        WHERE $1::varchar IS NULL OR n.status = $1
-        ORDER BY n.created_at DESC, n.id LIMIT $2`,
-      [status ?? null, limit],
-    )) as DeliveryRecord[];
+  deliveries({ status, limit = 50 }: { status?: DeliveryStatus; limit?: number } = {}): Promise<
+    DeliveryRecord[]
+  > {
+    return this.notifications.find({
+      where: status ? { status } : {},
+      order: { createdAt: 'DESC', id: 'ASC' },
+      take: limit,
+    });
   }
 
   /** The notifications of these leads, oldest first. */
   async deliveriesOf(submissionIds: string[]): Promise<DeliveryRecord[]> {
     if (submissionIds.length === 0) return [];
-    return (await this.dataSource.query(
-      `SELECT ${DELIVERY_COLUMNS} FROM notifications n
-        WHERE n.submission_id = ANY($1::uuid[]) ORDER BY n.created_at, n.channel, n.purpose`,
-      [submissionIds],
-    )) as DeliveryRecord[];
+    return this.notifications.find({
+      where: { submissionId: In(submissionIds) },
+      order: { createdAt: 'ASC', channel: 'ASC', purpose: 'ASC' },
+    });
   }
 }
