@@ -8,6 +8,7 @@ import {
   type Job,
   type QueueTransaction,
 } from '../integrations/queue/job-queue.js';
+import { DeliveryRecord } from '../leads/delivery-record.js';
 import { recordLeadEvent } from '../leads/lead-events.js';
 import type { LeadKind } from '../leads/lead-kind.js';
 import { LeadOwners } from '../leads/lead-owners.js';
@@ -213,17 +214,21 @@ export class PromiseWatch {
     const to =
       job.action === 'escalation' ? 'the admins and the team' : toOwner ? lead.owner! : 'the team';
     return this.dataSource.transaction(async (manager) => {
-      const written = (await manager.query(
-        `INSERT INTO notifications (submission_id, channel, purpose)
-         SELECT $1, channel, $3 FROM unnest($2::varchar[]) AS channel
-         ON CONFLICT (submission_id, channel, purpose) DO NOTHING RETURNING channel`,
-        [
-          job.leadId,
-          channels,
-          noticePurpose(job.action as 'reminder' | 'escalation', step, lead.callbackFrom),
-        ],
-      )) as unknown[];
-      if (written.length === 0) return false;
+      const purpose = noticePurpose(
+        job.action as 'reminder' | 'escalation',
+        step,
+        lead.callbackFrom,
+      );
+      // Once per lead, channel and purpose: a job run twice finds its notices there already.
+      const { raw } = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(DeliveryRecord)
+        .values(channels.map((channel) => ({ submissionId: job.leadId, channel, purpose })))
+        .orIgnore()
+        .returning(['id'])
+        .execute();
+      if (!Array.isArray(raw) || raw.length === 0) return false;
       await recordLeadEvent(manager, job.leadId, WATCH_ACTOR, job.action as 'reminder', {
         step,
         to,

@@ -16,9 +16,10 @@
 //   (redelivery.ts: the console's "Deliver again", or `leads retry`). The lead was stored before any
 //   of this, and is never lost by a failed delivery.
 import { PROMISE_FROM_SQL } from '../leads/lead-promises.js';
-import type { DataSource } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
 import { redact } from '../config/env.js';
 import type { Job, JobResult } from '../integrations/queue/job-queue.js';
+import { DeliveryRecord } from '../leads/delivery-record.js';
 import { LEAD_COLUMNS, type LeadRecord } from '../leads/lead.js';
 import type { DeliveryJob } from './delivery-queues.js';
 
@@ -78,11 +79,9 @@ export type Attempt = LeadRecord & {
 
 export async function recordSent(dataSource: DataSource, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await dataSource.query(
-    `UPDATE notifications SET status = 'sent', sent_at = now(), updated_at = now()
-      WHERE id = ANY($1::uuid[])`,
-    [ids],
-  );
+  await dataSource
+    .getRepository(DeliveryRecord)
+    .update({ id: In(ids) }, { status: 'sent', sentAt: () => 'now()', updatedAt: () => 'now()' });
 }
 
 /** Keeps each failure's error; a final one settles its row as failed, others stay pending. */
@@ -120,11 +119,13 @@ export function jobResults(jobs: Job<DeliveryJob>[], failures: Failure[]): JobRe
  * operator has given the row a new round of delivery since (its enqueued_at is newer).
  */
 export async function giveUp(dataSource: DataSource, job: Job<DeliveryJob>): Promise<void> {
+  const { notificationId, enqueuedAt } = job.data;
+  // SQL: the error is kept when the row has one (coalesce), and enqueued_at is not mapped.
   await dataSource.query(
     `UPDATE notifications SET status = 'failed', updated_at = now(),
             last_error = coalesce(last_error, 'the delivery worker stopped during the last attempt')
       WHERE id = $1 AND status = 'pending'
         AND ($2::timestamptz IS NULL OR enqueued_at = $2::timestamptz)`,
-    [job.data.notificationId, job.data.enqueuedAt ?? null],
+    [notificationId, enqueuedAt ?? null],
   );
 }
