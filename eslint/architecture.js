@@ -119,8 +119,10 @@ const SERVICE_FEATURES = {
   retention: ['leads', 'operators'],
   leads: ['audit'],
   // Disabling an account hands its open leads back to the team (leads/lead-owners.ts); a
-  // break-glass sign-in alerts the admins on the team's channels (notifications/channels.ts).
-  operators: ['audit', 'leads', 'notifications'],
+  // break-glass sign-in alerts the admins on the team's channels (notifications/channels.ts); a
+  // refused back-channel logout token is counted in the process's metrics, not audited
+  // (metrics/console-metrics.ts). No cycle: metrics/ imports only leads/, which imports audit/.
+  operators: ['audit', 'leads', 'notifications', 'metrics'],
   audit: [],
   health: [],
   metrics: ['leads'],

@@ -6,6 +6,7 @@ import { EnvironmentService } from '../config/environment.service.js';
 import { promiseRules } from '../leads/lead-promises.js';
 import { openPromises } from '../leads/promise-counts.js';
 import { bookingWeeks } from '../leads/speed-to-lead.js';
+import { consoleMetrics } from './console-metrics.js';
 import { fieldMetrics, type FieldMetrics } from './field-metrics.js';
 
 /** The backup container's replication slot, as pg_replication_slots shows it. */
@@ -57,6 +58,8 @@ export class MetricsService {
 
   constructor(@InjectDataSource() dataSource: DataSource, environment: EnvironmentService) {
     collectDefaultMetrics({ register: this.registry });
+    // The console's, which runs in this process and serves no /metrics (console-metrics.ts).
+    for (const metric of Object.values(consoleMetrics)) this.registry.registerMetric(metric);
     this.promises(dataSource, environment);
     this.backups(dataSource);
     this.bookingSpeed(dataSource);

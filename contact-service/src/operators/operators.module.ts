@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConsoleSession } from './console-session.entity.js';
 import { EnvironmentService } from '../config/environment.service.js';
+import { RateLimitStorageModule } from '../integrations/rate-limit/rate-limit.module.js';
 import { AccountsModule } from './accounts.module.js';
 import { LeadPreferencesStore } from './lead-preferences.js';
 import { AccountController } from './console/account.controller.js';
@@ -18,6 +19,7 @@ import { SecretBox } from './secret-box.js';
 import { Sessions } from './sessions.js';
 import { SignIn } from './sign-in.js';
 import { SignInThrottle } from './sign-in-throttle.js';
+import { BackchannelLogout } from './sso/backchannel-logout.js';
 import { RelyingParty } from './sso/relying-party.js';
 import { SealedTokens } from './sso/sealed-tokens.js';
 import { SingleSignOn } from './sso/single-sign-on.js';
@@ -45,7 +47,8 @@ function relyingParty(environment: EnvironmentService): RelyingParty | null {
  * guards every route.
  */
 @Module({
-  imports: [AccountsModule, TypeOrmModule.forFeature([ConsoleSession])],
+  // The rate limits' shared counts: the back-channel logout's limit per provider.
+  imports: [AccountsModule, RateLimitStorageModule, TypeOrmModule.forFeature([ConsoleSession])],
   controllers: [
     SessionController,
     SsoController,
@@ -73,6 +76,7 @@ function relyingParty(environment: EnvironmentService): RelyingParty | null {
     SealedTokens,
     SingleSignOn,
     SsoSessions,
+    BackchannelLogout,
     Enrolment,
     OwnAccount,
     LeadPreferencesStore,

@@ -3,8 +3,12 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { EnvironmentService } from '../../config/environment.service.js';
 import { PostgresThrottlerStorage } from './postgres-throttler.storage.js';
 
+/**
+ * The shared counts alone, for a limit counted outside the throttler's guard: the console's
+ * back-channel logout, per provider (operators/sso/backchannel-logout.ts).
+ */
 @Module({ providers: [PostgresThrottlerStorage], exports: [PostgresThrottlerStorage] })
-class StorageModule {}
+export class RateLimitStorageModule {}
 
 /**
  * A page view sends one or two field-measurement beacons, and many visitors can share one address
@@ -27,7 +31,7 @@ export type Limit = (typeof LIMITS)[number];
 
 export const rateLimitModule = (): DynamicModule =>
   ThrottlerModule.forRootAsync({
-    imports: [StorageModule],
+    imports: [RateLimitStorageModule],
     inject: [PostgresThrottlerStorage, EnvironmentService],
     useFactory: (storage: PostgresThrottlerStorage, environment: EnvironmentService) => ({
       throttlers: LIMITS.map((name) => ({

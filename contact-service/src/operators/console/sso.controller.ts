@@ -4,6 +4,7 @@ import {
   Controller,
   Get,
   HttpCode,
+  HttpException,
   Post,
   Req,
   Res,
@@ -19,8 +20,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Operation } from '../../http/operation.js';
 import { apiError } from '../../http/api-error.js';
+import { BackchannelLogout } from '../sso/backchannel-logout.js';
 import { LOGIN_MINUTES, SingleSignOn } from '../sso/single-sign-on.js';
-import { SsoSessions } from '../sso/sso-sessions.js';
 import { Public } from './access.js';
 import { SsoOffer } from './dto/console.dto.js';
 import { cookieOf, setSessionCookie } from './session-cookie.js';
@@ -45,7 +46,7 @@ const LOGOUT_TOKEN_FIELD = 8_000;
 export class SsoController {
   constructor(
     private readonly sso: SingleSignOn,
-    private readonly sessions: SsoSessions,
+    private readonly logouts: BackchannelLogout,
   ) {}
 
   /** The sign-in screen's button: the provider's name, and whether passwords are refused. */
@@ -94,7 +95,11 @@ export class SsoController {
     void reply.redirect('/console/', 303);
   }
 
-  /** OpenID Connect Back-Channel Logout 1.0: a form POST with a logout_token, from the provider. */
+  /**
+   * OpenID Connect Back-Channel Logout 1.0: a form POST with a logout_token, from the provider
+   * (sso/backchannel-logout.ts). 400 for a token refused, 429 (with Retry-After) past the
+   * provider's limit of LOGOUT_TOKENS_PER_MINUTE.
+   */
   @Post('backchannel-logout')
   @Public()
   @HttpCode(200)
@@ -102,7 +107,10 @@ export class SsoController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({ schema: { type: 'object', properties: { logout_token: { type: 'string' } } } })
   @ApiOkResponse({ description: 'The sessions of the token are ended.' })
-  async backchannelLogout(@Body() body: unknown): Promise<void> {
+  async backchannelLogout(
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
     const token = (body as Record<string, unknown> | undefined)?.logout_token;
     if (typeof token !== 'string' || token.length === 0 || token.length > LOGOUT_TOKEN_FIELD) {
       throw new BadRequestException(apiError(400, 'Send a logout_token as a form field.'));
@@ -110,10 +118,20 @@ export class SsoController {
     if (!this.sso.offer) {
       throw new BadRequestException(apiError(400, 'Single sign-on is not configured here.'));
     }
-    const result = await this.sessions.backchannelLogout(token);
-    if ('refused' in result) {
-      throw new BadRequestException(apiError(400, 'The logout token is not valid.'));
+    const result = await this.logouts.logout(token);
+    if (!('refused' in result)) return;
+    if (result.refused === 'limited') {
+      const seconds = result.retryAfterSeconds;
+      void reply.header('Retry-After', String(seconds));
+      throw new HttpException(
+        apiError(
+          429,
+          `Too many logout tokens came for this provider in the last minute. Try again in ${seconds} seconds.`,
+        ),
+        429,
+      );
     }
+    throw new BadRequestException(apiError(400, 'The logout token is not valid.'));
   }
 
   private back(reply: FastifyReply, reason: string): void {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Role } from '../user.entity.js';
 import type { Operator } from '../sessions.js';
-import { ProviderRefusal, type RelyingParty } from './relying-party.js';
+import { ProviderRefusal } from './relying-party.js';
 import { SSO_ACTOR, SsoPart } from './single-sign-on.js';
 import { decideAccess, hasGroups } from './sso-rules.js';
 
@@ -10,7 +10,8 @@ import { decideAccess, hasGroups } from './sso-rules.js';
  * - each session started through the provider asks it again every OIDC_RECHECK_MINUTES (its
  *   refresh token, or the userinfo): a user disabled or removed there, or no longer in a group
  *   that gives a role, loses the session; a provider that cannot be asked keeps it one period;
- * - a logout token from the provider (Back-Channel Logout 1.0) ends its sessions at once;
+ * - a logout token from the provider (Back-Channel Logout 1.0) ends its sessions at once
+ *   (backchannel-logout.ts);
  * - with SSO_REQUIRED=true, a session not started through it ends unless its account is
  *   break-glass;
  * - sign-out ends the provider's session too (RP-initiated logout).
@@ -40,63 +41,6 @@ export class SsoSessions extends SsoPart {
     const due = this.now().getTime() - this.settings.recheckMs;
     if (new Date(operator.ssoCheckedAt).getTime() > due) return true;
     return this.recheck(operator, new Date(due));
-  }
-
-  /**
-   * A logout token from the provider (Back-Channel Logout 1.0): checked (relying-party.ts), used
-   * once, then every session of its sid (or, without one, of its subject) ended. Answers how many
-   * ended, or why the token is refused.
-   */
-  async backchannelLogout(token: string): Promise<{ ended: number } | { refused: string }> {
-    let claims: Awaited<ReturnType<RelyingParty['verifyLogoutToken']>>;
-    try {
-      claims = await this.party!.verifyLogoutToken(token);
-    } catch (error) {
-      const reason = error instanceof ProviderRefusal ? error.message : 'provider unavailable';
-      await this.audit.record({
-        command: 'sso logout refused',
-        rows: 0,
-        actor: SSO_ACTOR,
-        details: { reason },
-      });
-      return { refused: reason };
-    }
-    const now = this.now();
-    await this.dataSource.query(`DELETE FROM sso_logout_tokens WHERE seen_at < $1`, [
-      new Date(now.getTime() - 24 * 3600_000),
-    ]);
-    const fresh = (await this.dataSource.query(
-      `INSERT INTO sso_logout_tokens (jti, seen_at) VALUES ($1, $2)
-       ON CONFLICT (jti) DO NOTHING RETURNING jti`,
-      [String(claims.jti).slice(0, 255), now],
-    )) as unknown[];
-    if (fresh.length === 0) {
-      await this.audit.record({
-        command: 'sso logout refused',
-        rows: 0,
-        actor: SSO_ACTOR,
-        details: { reason: 'logout token used before' },
-      });
-      return { refused: 'logout token used before' };
-    }
-    const ended = (await this.dataSource.query(
-      `WITH ended AS (
-         DELETE FROM console_sessions s USING users u
-          WHERE u.id = s.user_id AND u.sso_issuer = $1
-            AND ($2::text IS NULL OR s.sso_sid = $2)
-            AND ($3::text IS NULL OR u.sso_subject = $3)
-          RETURNING u.username)
-       SELECT username, count(*)::int AS n FROM ended GROUP BY username`,
-      [claims.iss, claims.sid ?? null, typeof claims.sub === 'string' ? claims.sub : null],
-    )) as { username: string; n: number }[];
-    const total = ended.reduce((sum, row) => sum + row.n, 0);
-    await this.audit.record({
-      command: 'sso logout',
-      rows: total,
-      actor: ended[0]?.username ?? SSO_ACTOR,
-      details: { sessions: total, by: claims.sid ? 'sid' : 'sub' },
-    });
-    return { ended: total };
   }
 
   /** Where the browser goes to end the provider's session as well, after the console's. */
