@@ -1,4 +1,3 @@
-import promises from '@proposal-site/contract/promises.json' with { type: 'json' };
 import { z } from 'zod';
 import {
   port,

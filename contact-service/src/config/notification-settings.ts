@@ -4,7 +4,6 @@ import type { Settings } from './env.schema.js';
 import {
   positiveInt,
   commaSeparated,
-  hours,
   emailList,
   flag,
   secret,
