@@ -1,24 +1,14 @@
+import workflows from '@proposal-site/contract/workflows.json' with { type: 'json' };
 import type { LeadKind } from './lead-kind.js';
 
 /**
- * Where a lead stands in its team's work, the one place the workflows are written: a contact
- * request goes new → contacted → qualified | not a fit; accessibility feedback new → acknowledged
- * → assessed → resolved. The database holds the same list (CHK_contact_submissions_status).
+ * Where a lead stands in its team's work: a contact request goes new → contacted → qualified |
+ * not a fit; accessibility feedback new → acknowledged → assessed → resolved. The one place the
+ * workflows are written is contract/workflows.json, which the console reads too; the database
+ * holds the same statuses (CHK_contact_submissions_status), and lead-status.spec.ts holds the
+ * file to both.
  */
-export const WORKFLOWS = {
-  contact: {
-    new: ['contacted'],
-    contacted: ['qualified', 'not_a_fit'],
-    qualified: [],
-    not_a_fit: [],
-  },
-  accessibility: {
-    new: ['acknowledged'],
-    acknowledged: ['assessed'],
-    assessed: ['resolved'],
-    resolved: [],
-  },
-} as const satisfies Record<LeadKind, Record<string, readonly string[]>>;
+export const WORKFLOWS = workflows satisfies Record<LeadKind, Record<string, string[]>>;
 
 export type ContactStatus = keyof (typeof WORKFLOWS)['contact'];
 export type AccessibilityStatus = keyof (typeof WORKFLOWS)['accessibility'];

@@ -1,3 +1,4 @@
+import { enrolmentHours } from '@proposal-site/contract/accounts.json';
 import { useEffect, useId, useRef, useState } from 'react';
 
 export interface ShownLink {
@@ -43,7 +44,7 @@ export function EnrolmentLink({
       <p id={`${id}-note`}>
         This link is shown once, here, and cannot be shown again. Copy it now and send it to{' '}
         {username} only, through a channel you trust (a direct message or a call, not a shared
-        mailbox). It works once, for 24 hours: with it they set{' '}
+        mailbox). It works once, for {enrolmentHours} hours: with it they set{' '}
         {reset ? 'a new password and a new second factor' : 'their password and second factor'}. If
         it is lost or expires, reset the account for a new one.
       </p>

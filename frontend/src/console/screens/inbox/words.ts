@@ -1,4 +1,5 @@
 import { supportHours } from '@proposal-site/contract/promises.json';
+import workflows from '@proposal-site/contract/workflows.json';
 import type {
   DeliveryPurpose,
   Due,
@@ -26,11 +27,10 @@ export const KIND_LABELS: Record<LeadKind, string> = {
 
 export const KINDS = Object.keys(KIND_LABELS) as LeadKind[];
 
-/** The statuses of each kind in workflow order (the service holds the transitions). */
-export const STATUSES_OF: Record<LeadKind, LeadStatus[]> = {
-  contact: ['new', 'contacted', 'qualified', 'not_a_fit'],
-  accessibility: ['new', 'acknowledged', 'assessed', 'resolved'],
-};
+/** The statuses of each kind in workflow order (contract/workflows.json, as the service's). */
+export const STATUSES_OF = Object.fromEntries(
+  Object.entries(workflows).map(([kind, steps]) => [kind, Object.keys(steps)]),
+) as Record<LeadKind, LeadStatus[]>;
 
 export const ALL_STATUSES = Object.keys(STATUS_LABELS) as LeadStatus[];
 
