@@ -44,7 +44,7 @@ export class MetricsService {
 
   readonly bookingRefusals = this.counter(
     'scheduler_booking_refusals_total',
-    'Scheduler webhook deliveries refused, by scheduler and status (401 signature, 400 body, 422 event).',
+    'Scheduler webhook deliveries refused, by scheduler and status (401 signature, 400 body, 422 event; erased and event_type: answered 200, nothing stored).',
     ['scheduler', 'status'],
   );
 
