@@ -3,7 +3,28 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LeadsModule } from '../leads/leads.module.js';
 import { Accounts } from './accounts.js';
 import { Clock } from './clock.js';
+import { ConsoleAlertRecord } from './console-alert.entity.js';
+import { ConsoleSession } from './console-session.entity.js';
+import { EnrolmentLink } from './enrolment-link.entity.js';
+import { Passkey, UsedPasskeyChallenge } from './passkey.entity.js';
+import { RecoveryCode } from './recovery-code.entity.js';
+import { SignInFailure } from './sign-in-failure.entity.js';
 import { User } from './user.entity.js';
+
+/**
+ * The tables of the operators' accounts, each an entity: what an account signs in with, its
+ * sessions and the admins' alerts. Accounts (the `leads` command too) and the console write them.
+ */
+const ACCOUNT_ENTITIES = [
+  User,
+  ConsoleSession,
+  EnrolmentLink,
+  RecoveryCode,
+  Passkey,
+  UsedPasskeyChallenge,
+  SignInFailure,
+  ConsoleAlertRecord,
+];
 
 /**
  * The operators' accounts as an admin manages them, and the clock the console and the inbox
@@ -11,7 +32,7 @@ import { User } from './user.entity.js';
  * both import, so both build them the same way.
  */
 @Module({
-  imports: [LeadsModule, TypeOrmModule.forFeature([User])],
+  imports: [LeadsModule, TypeOrmModule.forFeature(ACCOUNT_ENTITIES)],
   providers: [Clock, Accounts],
   exports: [Clock, Accounts, LeadsModule, TypeOrmModule],
 })

@@ -1,98 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { ROLES, User, type Role } from './user.entity.js';
-import { Clock } from './clock.js';
-import { ApiProperty } from '@nestjs/swagger';
-import { Refusal, REFUSAL_STATUS } from '../http/refusal.js';
-import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { Not, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
-import { AUTO_ASSIGN_ACTOR, LeadOwners } from '../leads/lead-owners.js';
-import { WATCH_ACTOR } from '../notifications/promise-watch.js';
+import { LeadOwners } from '../leads/lead-owners.js';
+import { Account, AccountError, accountOf, usernameOf } from './account.js';
 import { raiseBreakGlassAlert } from './break-glass-alarm.js';
+import { Clock } from './clock.js';
+import { ConsoleSession } from './console-session.entity.js';
+import { EnrolmentLink } from './enrolment-link.entity.js';
+import { Passkey } from './passkey.entity.js';
+import { RecoveryCode } from './recovery-code.entity.js';
 import { hashOf, newToken } from './tokens.js';
+import { User, type Role } from './user.entity.js';
+
+export { Account, AccountError, roleOf, SYSTEM_ACTORS, usernameOf } from './account.js';
 
 /** How long an enrolment link works, once. */
 export const ENROLMENT_HOURS = 24;
 
-export class Account {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() username!: string;
-  @ApiProperty({ enum: ROLES, enumName: 'Role' }) role!: Role;
-  /** Has set a password and a second factor through an enrolment link. */
-  @ApiProperty() enrolled!: boolean;
-  @ApiProperty() disabled!: boolean;
-  /** Linked to the identity provider's user (issuer and subject): signs in through it. */
-  @ApiProperty() linked!: boolean;
-  /** May sign in with its password when SSO_REQUIRED=true; each such sign-in alerts the admins. */
-  @ApiProperty() breakGlass!: boolean;
-  @ApiProperty() createdAt!: Date;
-}
-
-/**
- * What an operator asked for that cannot be done: the message says why. `kind` tells the console
- * which answer it is: input it cannot read, no such account, or a clash with how things stand.
- */
-export class AccountError extends Refusal {
-  constructor(message: string, kind: 'invalid' | 'missing' | 'conflict' = 'invalid') {
-    super(message, REFUSAL_STATUS[kind]);
-  }
-}
-
-/** A role as given (`admin` or `member`), or an error saying which roles there are. */
-export function roleOf(text: string): Role {
-  const role = text.trim().toLowerCase();
-  if (!(ROLES as readonly string[]).includes(role)) {
-    throw new AccountError('A role is member or admin.');
-  }
-  return role as Role;
-}
-
-const USERNAME = /^[a-z0-9][a-z0-9._-]{1,63}$/;
-
-/**
- * The names the product records its own actions under in a lead's history (a lead given in turn,
- * a reminder sent): an account that took one could pass for the system there.
- */
-export const SYSTEM_ACTORS: readonly string[] = [AUTO_ASSIGN_ACTOR, WATCH_ACTOR];
-
-/** A username as stored: lower case, 2 to 64 of a-z, 0-9, dot, dash and underscore. */
-export function usernameOf(text: string): string {
-  const username = text.trim().toLowerCase();
-  if (!USERNAME.test(username)) {
-    throw new AccountError(
-      'A username is 2 to 64 characters: letters a-z, digits, dots, dashes and underscores, starting with a letter or digit.',
-    );
-  }
-  if (SYSTEM_ACTORS.includes(username)) {
-    throw new AccountError(
-      `${username} is the name of the product's own actions in a lead's history: choose another.`,
-    );
-  }
-  return username;
-}
-
 /** Removes what an account signs in with locally: password, authenticator, codes, passkeys, link. */
 async function retireLocalCredentials(manager: EntityManager, userId: string): Promise<void> {
-  await manager.query(
-    `UPDATE users SET password = NULL, totp_secret = NULL, totp_last_step = NULL WHERE id = $1`,
-    [userId],
-  );
-  await manager.query(`DELETE FROM recovery_codes WHERE user_id = $1`, [userId]);
-  await manager.query(`DELETE FROM passkeys WHERE user_id = $1`, [userId]);
-  await manager.query(`DELETE FROM enrolments WHERE user_id = $1`, [userId]);
+  await manager.update(User, userId, { password: null, totpSecret: null, totpLastStep: null });
+  await manager.delete(RecoveryCode, { userId });
+  await manager.delete(Passkey, { userId });
+  await manager.delete(EnrolmentLink, { userId });
 }
-
-/** An account as an admin sees it: where it stands, none of its secrets. */
-const accountOf = (user: User): Account => ({
-  id: user.id,
-  username: user.username,
-  role: user.role,
-  enrolled: user.enrolledAt !== null,
-  disabled: user.disabledAt !== null,
-  linked: user.ssoSubject !== null,
-  breakGlass: user.breakGlass,
-  createdAt: user.createdAt,
-});
 
 /**
  * The operators' accounts as an admin manages them (`leads users`, and the console's accounts
@@ -130,12 +62,13 @@ export class Accounts {
   ): Promise<{ account: Account; token: string }> {
     const username = usernameOf(name);
     return this.dataSource.transaction(async (manager) => {
-      // ON CONFLICT: a taken name is answered in words, and the transaction stays usable.
-      const [added] = (await manager.query(
+      // ON CONFLICT (username): a taken name is answered in words, and the transaction stays
+      // usable (SQL: TypeORM's orIgnore names no conflict target).
+      const [added] = await manager.query<{ id: string }[]>(
         `INSERT INTO users (username, role, break_glass) VALUES ($1, $2, $3)
          ON CONFLICT (username) DO NOTHING RETURNING id`,
         [username, role, breakGlass],
-      )) as { id: string }[];
+      );
       if (!added) {
         throw new AccountError(`There is already an account named ${username}.`, 'conflict');
       }
@@ -220,22 +153,21 @@ export class Accounts {
       'users link',
       { issuer, subject: sub },
       async (manager, account) => {
-        const [taken] = (await manager.query(
-          `SELECT username FROM users WHERE sso_issuer = $1 AND sso_subject = $2 AND id <> $3`,
-          [issuer, sub, account.id],
-        )) as { username: string }[];
+        const taken = await manager.findOneBy(User, {
+          ssoIssuer: issuer,
+          ssoSubject: sub,
+          id: Not(account.id),
+        });
         if (taken) {
           throw new AccountError(
             `That user of the provider is linked to ${taken.username} already.`,
             'conflict',
           );
         }
-        await manager.query(
-          `UPDATE users SET sso_issuer = $2, sso_subject = $3,
-                  enrolled_at = CASE WHEN break_glass THEN enrolled_at ELSE coalesce(enrolled_at, $4) END
-            WHERE id = $1`,
-          [account.id, issuer, sub, this.now()],
-        );
+        // The row is locked (change): a break-glass account keeps its enrolment as it stands; any
+        // other counts as enrolled from now on, if it was not already.
+        const enrolled = account.breakGlass || account.enrolled ? {} : { enrolledAt: this.now() };
+        await manager.update(User, account.id, { ssoIssuer: issuer, ssoSubject: sub, ...enrolled });
         if (!account.breakGlass) await retireLocalCredentials(manager, account.id);
         return { ...account, linked: true, enrolled: account.breakGlass ? account.enrolled : true };
       },
@@ -269,7 +201,7 @@ export class Accounts {
       if (!user) throw new AccountError(`There is no account named ${username}.`, 'missing');
       const account = accountOf(user);
       const result = await apply(manager, account);
-      await manager.query(`DELETE FROM console_sessions WHERE user_id = $1`, [account.id]);
+      await manager.delete(ConsoleSession, { userId: account.id });
       await this.record(manager, command, actor, { username, ...details });
       return result;
     });
@@ -277,11 +209,12 @@ export class Accounts {
 
   private async newEnrolment(manager: EntityManager, userId: string): Promise<string> {
     const token = newToken();
-    await manager.query(`DELETE FROM enrolments WHERE user_id = $1`, [userId]);
-    await manager.query(
-      `INSERT INTO enrolments (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`,
-      [hashOf(token), userId, new Date(this.now().getTime() + ENROLMENT_HOURS * 3600_000)],
-    );
+    await manager.delete(EnrolmentLink, { userId });
+    await manager.insert(EnrolmentLink, {
+      tokenHash: hashOf(token),
+      userId,
+      expiresAt: new Date(this.now().getTime() + ENROLMENT_HOURS * 3600_000),
+    });
     return token;
   }
 

@@ -10,16 +10,13 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { EntityManager } from 'typeorm';
-import { Type } from 'class-transformer';
-import { Equals, IsObject, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
-import { Absent } from '../http/body-fields.js';
-import { jsonTextOf } from '../http/body-validation.pipe.js';
+import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { answeredChallenge, parsedAnswer as parsed } from './passkey-answer.js';
+import { Passkey, UsedPasskeyChallenge } from './passkey.entity.js';
 import { hashOf } from './tokens.js';
 
 /** How long a challenge may be answered: long enough to find a security key, no longer. */
@@ -33,41 +30,6 @@ export class PasskeyInfo {
   @ApiProperty() createdAt!: Date;
   @ApiProperty({ type: Date, nullable: true }) lastUsedAt!: Date | null;
 }
-
-class ClientData {
-  @IsString()
-  @MaxLength(8192)
-  clientDataJSON!: string;
-}
-
-/**
- * A passkey answer the console's browser code sent, as text: the parts checked here, never
- * trusted; the rest (attestation, signature, transports) goes to the library, which checks it.
- */
-class PasskeyAnswer {
-  @IsString()
-  @Length(1, 1400)
-  id!: string;
-
-  @IsString()
-  @Length(1, 1400)
-  rawId!: string;
-
-  @Equals('public-key')
-  type!: 'public-key';
-
-  @IsObject()
-  @ValidateNested()
-  @Type(() => ClientData)
-  response!: ClientData;
-
-  @Absent()
-  @IsObject()
-  clientExtensionResults: object = {};
-}
-
-/** The answer as the library takes it, or null when it is not one. */
-const parsed = <T>(text: string) => jsonTextOf(PasskeyAnswer, text) as T | null;
 
 type Purpose = 'register' | 'sign-in';
 
@@ -108,10 +70,10 @@ export class Passkeys {
     manager: EntityManager,
     account: { userId: string; username: string },
   ): Promise<PublicKeyCredentialCreationOptionsJSON> {
-    const existing = (await manager.query(
-      `SELECT id, transports FROM passkeys WHERE user_id = $1`,
-      [account.userId],
-    )) as { id: string; transports: AuthenticatorTransport[] }[];
+    const existing = await manager.find(Passkey, {
+      select: { id: true, transports: true },
+      where: { userId: account.userId },
+    });
     return generateRegistrationOptions({
       rpName: this.rpName,
       rpID: this.rpID,
@@ -119,7 +81,7 @@ export class Passkeys {
       userID: Buffer.from(account.userId.replaceAll('-', ''), 'hex'),
       challenge: this.challenge('register', account.userId),
       attestationType: 'none',
-      excludeCredentials: existing,
+      excludeCredentials: existing.map(({ id, transports }) => ({ id, transports })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     });
   }
@@ -142,19 +104,20 @@ export class Passkeys {
     }).catch(() => null);
     if (!verification?.verified || !(await this.answerOnce(manager, response))) return false;
     const { credential } = verification.registrationInfo;
-    const added = (await manager.query(
-      `INSERT INTO passkeys (id, user_id, public_key, counter, transports, name)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING 1`,
-      [
-        credential.id,
+    // A credential id that is kept already (ON CONFLICT DO NOTHING) adds nothing.
+    return this.insertOnce(
+      manager,
+      Passkey,
+      {
+        id: credential.id,
         userId,
-        Buffer.from(credential.publicKey),
-        credential.counter,
-        credential.transports ?? [],
+        publicKey: Buffer.from(credential.publicKey),
+        counter: String(credential.counter),
+        transports: credential.transports ?? [],
         name,
-      ],
-    )) as unknown[];
-    return added.length > 0;
+      },
+      'id',
+    );
   }
 
   async signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
@@ -172,11 +135,7 @@ export class Passkeys {
   async verifySignIn(manager: EntityManager, userId: string, responseText: string) {
     const response = parsed<AuthenticationResponseJSON>(responseText);
     if (!response) return false;
-    const [stored] = (await manager.query(
-      `SELECT id, public_key AS "publicKey", counter, transports FROM passkeys
-        WHERE id = $1 AND user_id = $2`,
-      [response.id, userId],
-    )) as { id: string; publicKey: Buffer; counter: string; transports: string[] }[];
+    const stored = await manager.findOneBy(Passkey, { id: response.id, userId });
     if (!stored) return false;
     const verification = await verifyAuthenticationResponse({
       response,
@@ -187,34 +146,35 @@ export class Passkeys {
         id: stored.id,
         publicKey: new Uint8Array(stored.publicKey),
         counter: Number(stored.counter),
-        transports: stored.transports as AuthenticatorTransport[],
+        transports: stored.transports,
       },
       requireUserVerification: false,
     }).catch(() => null);
     if (!verification?.verified || !(await this.answerOnce(manager, response))) return false;
-    await manager.query(`UPDATE passkeys SET counter = $2, last_used_at = $3 WHERE id = $1`, [
-      stored.id,
-      verification.authenticationInfo.newCounter,
-      this.now(),
-    ]);
+    await manager.update(Passkey, stored.id, {
+      counter: String(verification.authenticationInfo.newCounter),
+      lastUsedAt: this.now(),
+    });
     return true;
   }
 
   async list(manager: EntityManager, userId: string): Promise<PasskeyInfo[]> {
-    return (await manager.query(
-      `SELECT id, name, created_at AS "createdAt", last_used_at AS "lastUsedAt"
-         FROM passkeys WHERE user_id = $1 ORDER BY created_at`,
-      [userId],
-    )) as PasskeyInfo[];
+    const passkeys = await manager.find(Passkey, {
+      select: { id: true, name: true, createdAt: true, lastUsedAt: true },
+      where: { userId },
+      order: { createdAt: 'ASC' },
+    });
+    return passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({
+      id,
+      name,
+      createdAt,
+      lastUsedAt,
+    }));
   }
 
   async remove(manager: EntityManager, userId: string, id: string): Promise<boolean> {
-    const removed = (await manager.query(
-      `WITH removed AS (DELETE FROM passkeys WHERE id = $1 AND user_id = $2 RETURNING 1)
-       SELECT * FROM removed`,
-      [id, userId],
-    )) as unknown[];
-    return removed.length > 0;
+    const removed = await manager.delete(Passkey, { id, userId });
+    return (removed.affected ?? 0) > 0;
   }
 
   /** Remembers an answered challenge until it expires; false when it was answered before. */
@@ -222,15 +182,35 @@ export class Passkeys {
     manager: EntityManager,
     response: { response: { clientDataJSON: string } },
   ): Promise<boolean> {
-    const clientData = JSON.parse(
-      Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8'),
-    ) as { challenge: string };
-    const fresh = (await manager.query(
-      `INSERT INTO used_passkey_challenges (challenge_hash, expires_at) VALUES ($1, $2)
-       ON CONFLICT DO NOTHING RETURNING 1`,
-      [hashOf(clientData.challenge), new Date(this.now().getTime() + CHALLENGE_MS)],
-    )) as unknown[];
-    return fresh.length > 0;
+    return this.insertOnce(
+      manager,
+      UsedPasskeyChallenge,
+      {
+        challengeHash: hashOf(answeredChallenge(response)),
+        expiresAt: new Date(this.now().getTime() + CHALLENGE_MS),
+      },
+      'challengeHash',
+    );
+  }
+
+  /** Inserts the row unless its key is kept already (ON CONFLICT DO NOTHING); false then. */
+  private async insertOnce<T extends Passkey | UsedPasskeyChallenge>(
+    manager: EntityManager,
+    entity: new () => T,
+    row: QueryDeepPartialEntity<T>,
+    key: keyof T & string,
+  ): Promise<boolean> {
+    const inserted = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(entity)
+      .values(row)
+      .orIgnore()
+      .returning([key])
+      .updateEntity(false)
+      .execute();
+    const rows: unknown[] = inserted.raw;
+    return rows.length > 0;
   }
 
   private challenge(purpose: Purpose, userId: string | null): string {

@@ -1,0 +1,74 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Refusal, REFUSAL_STATUS } from '../http/refusal.js';
+import { AUTO_ASSIGN_ACTOR } from '../leads/lead-owners.js';
+import { WATCH_ACTOR } from '../notifications/promise-watch.js';
+import { ROLES, type Role, type User } from './user.entity.js';
+
+/** An account as an admin sees it (accounts.ts): where it stands, none of its secrets. */
+export class Account {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() username!: string;
+  @ApiProperty({ enum: ROLES, enumName: 'Role' }) role!: Role;
+  /** Has set a password and a second factor through an enrolment link. */
+  @ApiProperty() enrolled!: boolean;
+  @ApiProperty() disabled!: boolean;
+  /** Linked to the identity provider's user (issuer and subject): signs in through it. */
+  @ApiProperty() linked!: boolean;
+  /** May sign in with its password when SSO_REQUIRED=true; each such sign-in alerts the admins. */
+  @ApiProperty() breakGlass!: boolean;
+  @ApiProperty() createdAt!: Date;
+}
+
+export const accountOf = (user: User): Account => ({
+  id: user.id,
+  username: user.username,
+  role: user.role,
+  enrolled: user.enrolledAt !== null,
+  disabled: user.disabledAt !== null,
+  linked: user.ssoSubject !== null,
+  breakGlass: user.breakGlass,
+  createdAt: user.createdAt,
+});
+
+/**
+ * What an operator asked for that cannot be done: the message says why. `kind` tells the console
+ * which answer it is: input it cannot read, no such account, or a clash with how things stand.
+ */
+export class AccountError extends Refusal {
+  constructor(message: string, kind: 'invalid' | 'missing' | 'conflict' = 'invalid') {
+    super(message, REFUSAL_STATUS[kind]);
+  }
+}
+
+/** A role as given (`admin` or `member`), or an error saying which roles there are. */
+export function roleOf(text: string): Role {
+  const role = text.trim().toLowerCase();
+  if (!(ROLES as readonly string[]).includes(role)) {
+    throw new AccountError('A role is member or admin.');
+  }
+  return role as Role;
+}
+
+const USERNAME = /^[a-z0-9][a-z0-9._-]{1,63}$/;
+
+/**
+ * The names the product records its own actions under in a lead's history (a lead given in turn,
+ * a reminder sent): an account that took one could pass for the system there.
+ */
+export const SYSTEM_ACTORS: readonly string[] = [AUTO_ASSIGN_ACTOR, WATCH_ACTOR];
+
+/** A username as stored: lower case, 2 to 64 of a-z, 0-9, dot, dash and underscore. */
+export function usernameOf(text: string): string {
+  const username = text.trim().toLowerCase();
+  if (!USERNAME.test(username)) {
+    throw new AccountError(
+      'A username is 2 to 64 characters: letters a-z, digits, dots, dashes and underscores, starting with a letter or digit.',
+    );
+  }
+  if (SYSTEM_ACTORS.includes(username)) {
+    throw new AccountError(
+      `${username} is the name of the product's own actions in a lead's history: choose another.`,
+    );
+  }
+  return username;
+}
