@@ -1,6 +1,5 @@
 import {
   applyDecorators,
-  HttpException,
   NotFoundException,
   Post,
   Req,
@@ -133,9 +132,11 @@ export class BookingsController {
       verify(signature, request.rawBody ?? Buffer.alloc(0), secret);
       event = read(request.body);
     } catch (error) {
-      if (!(error instanceof BookingRefusal)) throw error;
-      this.metrics.bookingRefusals.inc({ scheduler, status: String(error.status) });
-      throw new HttpException(apiError(error.status, error.message), error.status);
+      // Counted here; answered, like every refusal, by the global filter.
+      if (error instanceof BookingRefusal) {
+        this.metrics.bookingRefusals.inc({ scheduler, status: String(error.status) });
+      }
+      throw error;
     }
     const { applied, refused } = await this.bookings.apply(event);
     return { status: refused ? 'not applied' : applied ? 'applied' : 'already applied' };
