@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { isRowError, StatementBatcher } from '../database/statement-batcher.js';
-import { LEAD_COLUMNS, type LeadRecord } from './lead.js';
+import { LeadRecord } from './lead.js';
 import { kindOf, type LeadKind } from './lead-kind.js';
 
 /**
@@ -51,11 +51,10 @@ export class LeadWriter {
     const createdAt = await this.inserts.add(pending);
     if (createdAt) return { stored: true, id: pending.id, createdAt };
     // A new statement, so it also sees a row that a concurrent request with the key committed.
-    const [earlier] = (await this.dataSource.query(
-      `SELECT ${LEAD_COLUMNS} FROM contact_submissions s WHERE s.idempotency_key = $1`,
-      [lead.idempotencyKey],
-    )) as LeadRecord[];
-    return { stored: false, earlier };
+    const earlier = lead.idempotencyKey
+      ? await this.dataSource.manager.findOneBy(LeadRecord, { idempotencyKey: lead.idempotencyKey })
+      : null;
+    return { stored: false, earlier: earlier ?? undefined };
   }
 
   private insert(leads: Pending[]): Promise<(Date | null)[]> {

@@ -27,6 +27,9 @@ export class LeadRecord {
   @ApiProperty({ type: String, nullable: true })
   @Column({ name: 'spam_reason', type: 'varchar', nullable: true })
   spamReason!: string | null;
+  /** The client's Idempotency-Key (lead-writer.ts); never read with the lead, only looked up by. */
+  @Column({ name: 'idempotency_key', type: 'varchar', nullable: true, select: false })
+  idempotencyKey?: string | null;
 }
 
 /** The select list that reads a LeadRecord from contact_submissions under the alias `s`. */
