@@ -4,9 +4,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Injectable } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Refusal } from '../http/refusal.js';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { raiseBreakGlassAlert } from './break-glass-alarm.js';
+import { EnrolmentLink } from './enrolment-link.entity.js';
 import { hashPassword } from './password-hash.js';
 import { passwordProblem } from './password-policy.js';
 import { SecretBox } from './secret-box.js';
@@ -14,6 +15,7 @@ import { newRecoveryCodes } from './second-factor.js';
 import { Sessions } from './sessions.js';
 import { hashOf } from './tokens.js';
 import { acceptedStep, base32Of, newTotpSecret, provisioningUri } from './totp.js';
+import { User } from './user.entity.js';
 
 export const LINK_INVALID =
   'This enrolment link has expired or was used already. Ask an admin for a new one (leads users reset).';
@@ -72,10 +74,11 @@ export class Enrolment {
     let secret = pending.totpSecret ? this.box.open(pending.totpSecret) : null;
     if (!secret) {
       secret = newTotpSecret();
-      await this.dataSource.query(`UPDATE enrolments SET totp_secret = $2 WHERE token_hash = $1`, [
-        hashOf(token),
-        this.box.seal(secret),
-      ]);
+      await this.dataSource.manager.update(
+        EnrolmentLink,
+        { tokenHash: hashOf(token) },
+        { totpSecret: this.box.seal(secret) },
+      );
     }
     return {
       username: pending.username,
@@ -91,19 +94,21 @@ export class Enrolment {
     userAgent?: string,
   ): Promise<{ sessionId: string; recoveryCodes: string[] }> {
     return this.dataSource.transaction(async (manager) => {
-      const pending = await this.pending(token, manager, 'FOR UPDATE OF e');
+      const pending = await this.pending(token, manager, true);
       if (!pending.totpSecret) throw new EnrolmentError(LINK_INVALID);
       const problem = passwordProblem(password, pending.username);
       if (problem) throw new EnrolmentError(problem);
       const now = this.now();
       const step = acceptedStep(this.box.open(pending.totpSecret), code.trim(), now, null);
       if (step === null) throw new EnrolmentError(CODE_WRONG);
-      await manager.query(
-        `UPDATE users SET password = $2, totp_secret = $3, totp_last_step = $4, enrolled_at = $5,
-                password_changed_at = $5 WHERE id = $1`,
-        [pending.userId, await hashPassword(password), pending.totpSecret, step, now],
-      );
-      await manager.query(`DELETE FROM enrolments WHERE user_id = $1`, [pending.userId]);
+      await manager.update(User, pending.userId, {
+        password: await hashPassword(password),
+        totpSecret: pending.totpSecret,
+        totpLastStep: String(step),
+        enrolledAt: now,
+        passwordChangedAt: now,
+      });
+      await manager.delete(EnrolmentLink, { userId: pending.userId });
       const recoveryCodes = await newRecoveryCodes(manager, pending.userId);
       await this.sessions.endAll(pending.userId, undefined, manager);
       const sessionId = await this.sessions.start(pending.userId, userAgent, manager);
@@ -118,18 +123,25 @@ export class Enrolment {
     });
   }
 
+  /** The unexpired link of this token with its account; `lock`: the link's row, for finishing. */
   private async pending(
     token: string,
-    manager = this.dataSource.manager,
-    lock = '',
+    manager: EntityManager = this.dataSource.manager,
+    lock = false,
   ): Promise<Pending> {
-    const [row] = (await manager.query(
-      `SELECT e.user_id AS "userId", u.username, e.totp_secret AS "totpSecret",
-              u.break_glass AS "breakGlass"
-         FROM enrolments e JOIN users u ON u.id = e.user_id
-        WHERE e.token_hash = $1 AND e.expires_at > $2 ${lock}`,
-      [hashOf(token), this.now()],
-    )) as Pending[];
+    const query = manager
+      .createQueryBuilder(EnrolmentLink, 'e')
+      .innerJoin(User, 'u', 'u.id = e.userId')
+      .select('e.userId', 'userId')
+      .addSelect('u.username', 'username')
+      .addSelect('e.totpSecret', 'totpSecret')
+      .addSelect('u.breakGlass', 'breakGlass')
+      .where('e.tokenHash = :hash AND e.expiresAt > :now', {
+        hash: hashOf(token),
+        now: this.now(),
+      });
+    if (lock) query.setLock('pessimistic_write', undefined, ['e']);
+    const row = await query.getRawOne<Pending>();
     if (!row) throw new EnrolmentError(LINK_INVALID);
     return row;
   }

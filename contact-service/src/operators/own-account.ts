@@ -2,14 +2,15 @@ import { Clock } from './clock.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Injectable } from '@nestjs/common';
 import { Refusal } from '../http/refusal.js';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import { passwordProblem } from './password-policy.js';
 import { SecretBox } from './secret-box.js';
 import { Passkeys, type PasskeyInfo } from './passkeys.js';
-import { newRecoveryCodes, useCode, type StoredFactor } from './second-factor.js';
+import { FACTOR_COLUMNS, newRecoveryCodes, useCode } from './second-factor.js';
 import { Sessions, type Operator } from './sessions.js';
+import { User } from './user.entity.js';
 
 export const CURRENT_WRONG = 'Your current password or code is not right.';
 export const NO_LOCAL_CREDENTIALS =
@@ -51,10 +52,10 @@ export class OwnAccount {
     if (problem) throw new OwnAccountError(problem);
     await this.dataSource.transaction(async (manager) => {
       await this.confirm(operator, current, code, manager);
-      await manager.query(
-        `UPDATE users SET password = $2, password_changed_at = $3 WHERE id = $1`,
-        [operator.userId, await hashPassword(next), this.now()],
-      );
+      await manager.update(User, operator.userId, {
+        password: await hashPassword(next),
+        passwordChangedAt: this.now(),
+      });
       await this.sessions.endAll(operator.userId, operator.sessionHash, manager);
       await this.record('password change', operator, manager);
     });
@@ -112,13 +113,13 @@ export class OwnAccount {
     operator: Operator,
     password: string,
     code: string,
-    manager = this.dataSource.manager,
+    manager: EntityManager,
   ): Promise<void> {
-    const [account] = (await manager.query(
-      `SELECT id, password, totp_secret AS "totpSecret", totp_last_step AS "totpLastStep"
-         FROM users WHERE id = $1 FOR UPDATE`,
-      [operator.userId],
-    )) as (StoredFactor & { password: string | null })[];
+    const account = await manager.findOne(User, {
+      select: { ...FACTOR_COLUMNS, password: true },
+      where: { id: operator.userId },
+      lock: { mode: 'pessimistic_write' },
+    });
     if (account && !account.password) throw new OwnAccountError(NO_LOCAL_CREDENTIALS);
     const right = account && (await verifyPassword(password, account.password!));
     if (!right || !(await useCode(manager, account, code, this.box, this.now()))) {

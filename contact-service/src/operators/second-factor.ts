@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { IsNull, LessThan, type EntityManager } from 'typeorm';
+import { RecoveryCode } from './recovery-code.entity.js';
 import type { SecretBox } from './secret-box.js';
 import { hashOf } from './tokens.js';
 import { acceptedStep } from './totp.js';
+import { User } from './user.entity.js';
 
 export const RECOVERY_CODES = 10;
 /** Said when an account's authenticator secret does not open: no account is named. */
@@ -17,17 +19,16 @@ const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const normalized = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
 /** The account's second factor as stored: the sealed TOTP secret and the last step used. */
-export interface StoredFactor {
-  id: string;
-  totpSecret: Buffer | null;
-  totpLastStep: string | number | null;
-}
+export type StoredFactor = Pick<User, 'id' | 'totpSecret' | 'totpLastStep'>;
+
+/** What a find selects to read an account's second factor (its columns are never selected unasked). */
+export const FACTOR_COLUMNS = { id: true, totpSecret: true, totpLastStep: true } as const;
 
 /**
  * Checks a second-factor code: the TOTP code of now (each usable once, ±1 step) or one of the
  * account's recovery codes (each usable once). Both are consumed by one conditional statement
- * (WITH …: TypeORM answers a bare UPDATE or DELETE with a count), so two requests with the same
- * code cannot both succeed. Answers which factor it was, or null.
+ * whose count of rows tells whether this request used it, so two requests with the same code
+ * cannot both succeed. Answers which factor it was, or null.
  */
 export async function useCode(
   manager: EntityManager,
@@ -43,24 +44,25 @@ export async function useCode(
     const last = account.totpLastStep === null ? null : Number(account.totpLastStep);
     const step = acceptedStep(secret, typed, now, last);
     if (step !== null) {
-      const used = (await manager.query(
-        `WITH used AS (
-           UPDATE users SET totp_last_step = $2
-            WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING 1)
-         SELECT * FROM used`,
-        [account.id, step],
-      )) as unknown[];
-      return used.length > 0 ? 'totp' : null;
+      // Only while no later step was used: the UPDATE's count says whether this request used it.
+      const { id } = account;
+      const used = await manager.update(
+        User,
+        [
+          { id, totpLastStep: IsNull() },
+          { id, totpLastStep: LessThan(String(step)) },
+        ],
+        { totpLastStep: String(step) },
+      );
+      return used.affected ? 'totp' : null;
     }
   }
   if (normalized(typed).length !== 10) return null;
-  const used = (await manager.query(
-    `WITH used AS (
-       DELETE FROM recovery_codes WHERE user_id = $1 AND code_hash = $2 RETURNING 1)
-     SELECT * FROM used`,
-    [account.id, hashOf(normalized(typed))],
-  )) as unknown[];
-  return used.length > 0 ? 'recovery code' : null;
+  const used = await manager.delete(RecoveryCode, {
+    userId: account.id,
+    codeHash: hashOf(normalized(typed)),
+  });
+  return used.affected ? 'recovery code' : null;
 }
 
 /** Ten new recovery codes (about 49 bits each, "xxxxx-xxxxx"), replacing any earlier ones. */
@@ -69,10 +71,10 @@ export async function newRecoveryCodes(manager: EntityManager, userId: string): 
     const chars = Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   });
-  await manager.query(`DELETE FROM recovery_codes WHERE user_id = $1`, [userId]);
-  await manager.query(
-    `INSERT INTO recovery_codes (user_id, code_hash) SELECT $1, unnest($2::char(64)[])`,
-    [userId, codes.map((code) => hashOf(normalized(code)))],
+  await manager.delete(RecoveryCode, { userId });
+  await manager.insert(
+    RecoveryCode,
+    codes.map((code) => ({ userId, codeHash: hashOf(normalized(code)) })),
   );
   return codes;
 }

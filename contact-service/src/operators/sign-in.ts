@@ -9,10 +9,11 @@ import { hashPassword, needsRehash, PasswordHashBusy, verifyPassword } from './p
 import { PASSWORD_MAX } from './password-policy.js';
 import { raiseBreakGlassAlert } from './break-glass-alarm.js';
 import { SecretBox } from './secret-box.js';
-import { useCode, type StoredFactor } from './second-factor.js';
+import { FACTOR_COLUMNS, useCode, type StoredFactor } from './second-factor.js';
 import { Passkeys } from './passkeys.js';
 import { Sessions } from './sessions.js';
 import { SignInThrottle } from './sign-in-throttle.js';
+import { User } from './user.entity.js';
 
 /** How long a sign-in refused because too many are being checked at once is asked to wait. */
 const BUSY_SECONDS = 5;
@@ -48,6 +49,15 @@ type Candidate = StoredFactor & {
   /** Linked to the provider's user (or made by it): signs in there, unless break-glass. */
   linked: boolean;
 };
+
+/** The account of a sign-in, as check() weighs it; undefined: no such account. */
+function candidateOf(user: User | null): Candidate | undefined {
+  if (!user) return undefined;
+  const { id, username, password, totpSecret, totpLastStep, breakGlass } = user;
+  const usable = user.enrolledAt !== null && user.disabledAt === null;
+  const linked = user.ssoSubject !== null;
+  return { id, username, password, totpSecret, totpLastStep, usable, breakGlass, linked };
+}
 
 /** How SSO_REQUIRED bears on passwords. */
 export interface LocalSignInPolicy {
@@ -98,13 +108,20 @@ export class SignIn {
         },
         manager,
       );
-    const [account] = (await this.dataSource.query(
-      `SELECT id, username, password, totp_secret AS "totpSecret", totp_last_step AS "totpLastStep",
-              (enrolled_at IS NOT NULL AND disabled_at IS NULL) AS usable,
-              break_glass AS "breakGlass", sso_subject IS NOT NULL AS linked
-         FROM users WHERE username = $1`,
-      [username],
-    )) as Candidate[];
+    const account = candidateOf(
+      await this.dataSource.manager.findOne(User, {
+        select: {
+          ...FACTOR_COLUMNS,
+          username: true,
+          password: true,
+          enrolledAt: true,
+          disabledAt: true,
+          breakGlass: true,
+          ssoSubject: true,
+        },
+        where: { username },
+      }),
+    );
     // A break-glass account is counted per address only: a guesser's failures slow the guesser,
     // and never lock out the owner, who needs the account when the provider is down.
     const keys = account?.breakGlass
@@ -152,7 +169,7 @@ export class SignIn {
   private async rehash(userId: string, password: string): Promise<void> {
     try {
       const hash = await hashPassword(password);
-      await this.dataSource.query(`UPDATE users SET password = $2 WHERE id = $1`, [userId, hash]);
+      await this.dataSource.manager.update(User, userId, { password: hash });
     } catch (error) {
       // Too busy now: a later sign-in does it.
       if (!(error instanceof PasswordHashBusy)) throw error;
