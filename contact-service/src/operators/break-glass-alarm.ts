@@ -5,11 +5,13 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
 import { redact } from '../config/env.js';
 import type { ConsoleAlert, ConsoleAlertKind } from '../integrations/console-alert.js';
 import { buildChannels, teamChannels, type Channels } from '../notifications/channels.js';
+import { ConsoleAlertRecord } from './console-alert.entity.js';
+import { User } from './user.entity.js';
 
 /** A channel that failed is tried again after these delays (about a day in all), then given up. */
 const RETRY_DELAYS_S = [5, 30, 120, 600, 3_600, 3_600, 3_600, 7_200, 7_200, 14_400, 14_400, 28_800];
@@ -37,21 +39,19 @@ export async function raiseBreakGlassAlert(
   at: Date,
   by: string | null = null,
 ): Promise<void> {
-  await manager.query(
-    `INSERT INTO console_alerts (kind, username, "by", at) VALUES ($1, $2, $3, $4)`,
-    [kind, username, by?.slice(0, 200) ?? null, at],
-  );
+  await manager.insert(ConsoleAlertRecord, {
+    kind,
+    username,
+    by: by?.slice(0, 200) ?? null,
+    at,
+  });
 }
 
-interface Row {
-  id: string;
-  kind: ConsoleAlertKind;
-  username: string;
-  by: string | null;
-  at: Date;
-  delivered: string[];
-  attempts: number;
-}
+/** An alert taken for delivery: what its message and its next attempt need. */
+type Row = Pick<
+  ConsoleAlertRecord,
+  'id' | 'kind' | 'username' | 'by' | 'at' | 'delivered' | 'attempts'
+>;
 
 /**
  * Tells the admins of every use, reset and enrolment of a break-glass account: the alerts that
@@ -108,8 +108,9 @@ export class BreakGlassAlarm implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   private async deliverAll(): Promise<void> {
-    // A statement that starts with WITH answers rows (TypeORM answers an UPDATE with a count).
-    const due = (await this.dataSource.query(
+    // SQL: one statement takes up to 20 due alerts no other process holds (SKIP LOCKED) and
+    // leases them; one that starts with WITH answers rows (TypeORM answers an UPDATE with a count).
+    const due = await this.dataSource.query<Row[]>(
       `WITH taken AS (
          UPDATE console_alerts SET attempts = attempts + 1,
                 next_attempt_at = now() + make_interval(secs => $1)
@@ -119,16 +120,15 @@ export class BreakGlassAlarm implements OnApplicationBootstrap, OnModuleDestroy 
           RETURNING id, kind, username, "by", at, delivered, attempts)
        SELECT * FROM taken`,
       [LEASE_S],
-    )) as Row[];
+    );
     for (const row of due) await this.deliver(row);
   }
 
   private async deliver(row: Row): Promise<void> {
-    const admins = (
-      (await this.dataSource.query(
-        `SELECT email FROM users WHERE role = 'admin' AND disabled_at IS NULL AND email IS NOT NULL`,
-      )) as { email: string }[]
-    ).map((admin) => admin.email);
+    const admins = await this.dataSource.manager.find(User, {
+      select: { email: true },
+      where: { role: 'admin', disabledAt: IsNull(), email: Not(IsNull()) },
+    });
     const query = new URLSearchParams(AUDIT_FILTER[row.kind](row)).toString();
     const alert: ConsoleAlert = {
       kind: row.kind,
@@ -136,7 +136,7 @@ export class BreakGlassAlarm implements OnApplicationBootstrap, OnModuleDestroy 
       by: row.by,
       at: new Date(row.at),
       link: `${this.environment.get('CONSOLE_ORIGIN')}/console/admin/audit?${query}`,
-      to: admins,
+      to: admins.flatMap(({ email }) => (email === null ? [] : [email])),
     };
     const delivered = [...row.delivered];
     const errors: string[] = [];
@@ -160,11 +160,18 @@ export class BreakGlassAlarm implements OnApplicationBootstrap, OnModuleDestroy 
         `The ${row.kind} alert failed (${errors.join('; ')}); trying again in ${delay} s`,
       );
     }
-    await this.dataSource.query(
-      `UPDATE console_alerts SET status = $2, delivered = $3, last_error = $4,
-              next_attempt_at = now() + make_interval(secs => $5)
-        WHERE id = $1`,
-      [row.id, status, delivered, errors.join('; ').slice(0, 1000) || null, delay ?? 0],
-    );
+    // The next attempt at the database's clock, as the lease above reads it.
+    await this.dataSource
+      .createQueryBuilder()
+      .update(ConsoleAlertRecord)
+      .set({
+        status,
+        delivered,
+        lastError: errors.join('; ').slice(0, 1000) || null,
+        nextAttemptAt: () => 'now() + make_interval(secs => :delay)',
+      })
+      .where({ id: row.id })
+      .setParameter('delay', delay ?? 0)
+      .execute();
   }
 }

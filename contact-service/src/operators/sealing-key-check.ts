@@ -1,8 +1,9 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { IsNull, Not, type DataSource } from 'typeorm';
 import { UNOPENED_SECRET } from './second-factor.js';
 import { SecretBox } from './secret-box.js';
+import { User } from './user.entity.js';
 
 /** How many sealed secrets the start looks at: enough to tell a wrong key, cheap at any size. */
 const SAMPLE = 20;
@@ -29,11 +30,13 @@ export class SealingKeyCheck implements OnApplicationBootstrap {
 
   /** Of up to SAMPLE sealed secrets, how many this key does not open. */
   async look(): Promise<{ unopened: number; of: number }> {
-    const rows = (await this.data.query(
-      `SELECT totp_secret FROM users WHERE totp_secret IS NOT NULL ORDER BY id LIMIT $1`,
-      [SAMPLE],
-    )) as { totp_secret: Buffer }[];
-    const unopened = rows.filter((row) => !this.box.openOrNull(row.totp_secret)).length;
+    const rows = await this.data.manager.find(User, {
+      select: { id: true, totpSecret: true },
+      where: { totpSecret: Not(IsNull()) },
+      order: { id: 'ASC' },
+      take: SAMPLE,
+    });
+    const unopened = rows.filter((row) => !this.box.openOrNull(row.totpSecret!)).length;
     return { unopened, of: rows.length };
   }
 }

@@ -101,7 +101,7 @@ export class Sessions {
     const now = this.now();
     // SQL: one statement marks the session seen and reads its account, only while both are live.
     // A statement that starts with WITH answers rows (TypeORM answers an UPDATE with a count).
-    const [row] = (await this.dataSource.query(
+    const [row] = await this.dataSource.query<Operator[]>(
       `WITH seen AS (
          UPDATE console_sessions s SET last_seen_at = $2
            FROM users u
@@ -117,7 +117,7 @@ export class Sessions {
         new Date(now.getTime() - this.limits.idleMs),
         new Date(now.getTime() - this.limits.maxMs),
       ],
-    )) as Operator[];
+    );
     if (row) return row;
     await this.sessions.delete({ idHash: hashOf(id) });
     return null;

@@ -1,7 +1,8 @@
 import { Clock } from './clock.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Injectable } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
+import { SignInFailure } from './sign-in-failure.entity.js';
 
 /** Failures allowed before each attempt must wait; the wait then doubles from 1 s up to 60 s. */
 export const FREE_FAILURES = 3;
@@ -13,12 +14,6 @@ const FORGET_MS = 24 * 3600_000;
 
 /** When a refused attempt may be made again; null when it may be made now. */
 export type Wait = { untilMs: number } | null;
-
-interface Row {
-  failures: number;
-  lastFailureAt: Date;
-  lockedUntil: Date | null;
-}
 
 /**
  * Sign-in failures counted per account and per client address, in Postgres so that every replica
@@ -45,29 +40,24 @@ export class SignInThrottle {
   async begin(keys: string[]): Promise<Wait> {
     const now = this.now();
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `INSERT INTO sign_in_failures (key, failures, last_failure_at)
-         SELECT key, 0, $2 FROM unnest($1::varchar[]) AS key
-         ON CONFLICT (key) DO NOTHING`,
-        [keys, now],
-      );
+      // A key seen for the first time gets its row (ON CONFLICT DO NOTHING), to be locked below.
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(SignInFailure)
+        .values(keys.map((key) => ({ key, failures: 0, lastFailureAt: now })))
+        .orIgnore()
+        .execute();
       // In the order of their keys, so that two attempts never wait on each other's rows.
-      const rows = (await manager.query(
-        `SELECT failures, last_failure_at AS "lastFailureAt", locked_until AS "lockedUntil"
-           FROM sign_in_failures WHERE key = ANY($1) ORDER BY key FOR UPDATE`,
-        [keys],
-      )) as Row[];
+      const rows = await manager.find(SignInFailure, {
+        where: { key: In(keys) },
+        order: { key: 'ASC' },
+        lock: { mode: 'pessimistic_write' },
+      });
       const wait = waitOf(rows, now.getTime());
       if (wait) return wait;
-      await manager.query(
-        `UPDATE sign_in_failures AS f SET
-           failures = CASE WHEN f.last_failure_at < $3 THEN 1 ELSE f.failures + 1 END,
-           last_failure_at = $2,
-           locked_until = CASE WHEN f.last_failure_at >= $3 AND f.failures + 1 >= $4
-                               THEN $2::timestamptz + make_interval(mins => $5) END
-         WHERE key = ANY($1)`,
-        [keys, now, new Date(now.getTime() - FORGET_MS), LOCK_AFTER, LOCK_MINUTES],
-      );
+      // The rows are locked until the transaction ends: each is counted from what it holds.
+      for (const row of rows) await manager.update(SignInFailure, row.key, failedOnce(row, now));
       return null;
     });
   }
@@ -78,12 +68,13 @@ export class SignInThrottle {
    */
   async succeeded(keys: string[]): Promise<void> {
     const accounts = keys.filter((key) => key.startsWith('account:'));
-    await this.dataSource.query(`DELETE FROM sign_in_failures WHERE key = ANY($1)`, [accounts]);
+    await this.dataSource.manager.delete(SignInFailure, { key: In(accounts) });
     await this.undo(keys.filter((key) => !accounts.includes(key)));
   }
 
   /** Takes back what begin counted, for an attempt that was never decided (the server busy). */
   async undo(keys: string[]): Promise<void> {
+    // SQL: relative to each row's own count, in one statement, without locking the rows.
     await this.dataSource.query(
       `UPDATE sign_in_failures SET failures = greatest(failures - 1, 0),
               locked_until = CASE WHEN failures - 1 >= $2 THEN locked_until END
@@ -93,8 +84,23 @@ export class SignInThrottle {
   }
 }
 
+/**
+ * A row with one more failure at `now`: the first of a new series when the last was over a day
+ * ago; the LOCK_AFTER-th in a row locks it for LOCK_MINUTES.
+ */
+function failedOnce(row: SignInFailure, now: Date): Partial<SignInFailure> {
+  const recent = row.lastFailureAt.getTime() >= now.getTime() - FORGET_MS;
+  const failures = recent ? row.failures + 1 : 1;
+  const locked = recent && failures >= LOCK_AFTER;
+  return {
+    failures,
+    lastFailureAt: now,
+    lockedUntil: locked ? new Date(now.getTime() + LOCK_MINUTES * 60_000) : null,
+  };
+}
+
 /** The longest wait any of the rows puts an attempt under at `now`. */
-function waitOf(rows: Row[], now: number): Wait {
+function waitOf(rows: SignInFailure[], now: number): Wait {
   const until = Math.max(
     0,
     ...rows.map((row) => {
