@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiProperty } from '@nestjs/swagger';
-import { Refusal } from '../http/refusal.js';
 import { createHmac } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { AuditFilter } from './audit-filter.js';
 
 export class AuditRecord {
   @ApiProperty() id!: string;
@@ -22,22 +22,6 @@ export type NewAuditRecord = Pick<AuditRecord, 'command' | 'rows' | 'actor'> &
     email?: string;
   };
 
-/** Which records to read; each filter narrows, and all of them together must hold. */
-export interface AuditFilter {
-  /** Exactly this command ("users add", "sign-in failed", "erase"…). */
-  command?: string;
-  /** Exactly this actor: an operator's username, or the user@host of a `leads` command. */
-  actor?: string;
-  /** Only records about this address (matched by its keyed hash, never stored). */
-  email?: string;
-  /** On or after this day, YYYY-MM-DD in UTC. */
-  from?: string;
-  /** On or before this day, YYYY-MM-DD in UTC. */
-  to?: string;
-  /** Older than this record (its id): the place where the previous page ended. */
-  before?: string;
-}
-
 /** The console's audit screen reads this many records at a time. */
 export const AUDIT_PAGE = 100;
 
@@ -45,77 +29,6 @@ export class AuditPage {
   @ApiProperty({ type: [AuditRecord] }) records!: AuditRecord[];
   /** The `before` of the next (older) page; null when this page holds the oldest record. */
   @ApiProperty({ type: String, nullable: true }) older!: string | null;
-}
-
-/** A filter that cannot be read: the message names it and says what it takes. */
-export class AuditFilterError extends Refusal {}
-
-const FILTERS = ['command', 'actor', 'email', 'from', 'to', 'before'] as const;
-type FilterName = (typeof FILTERS)[number];
-/** The longest text each column holds (audit_log's varchar lengths; an address's 254). */
-const TEXT_LIMITS: Partial<Record<FilterName, number>> = { command: 32, actor: 200, email: 254 };
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
-const BIGINT_MAX = 9223372036854775807n;
-
-/** A day of the calendar, YYYY-MM-DD, from year 1 (Postgres has no year 0) to 9999. */
-const isDay = (value: string) => {
-  const at = Date.parse(`${value}T00:00:00Z`);
-  return (
-    DAY.test(value) &&
-    !value.startsWith('0000') &&
-    !isNaN(at) &&
-    new Date(at).toISOString().startsWith(value)
-  );
-};
-
-/**
- * The filter of an address's query (?command=users+add&actor=ada&from=2026-11-01…), as the
- * console's audit screen writes it. An empty parameter is no filter; an unknown or malformed one
- * is refused rather than ignored, so a view that looks filtered always is.
- */
-export function auditFilterOf(query: Record<string, unknown>): AuditFilter {
-  const filter: AuditFilter = {};
-  for (const [name, raw] of Object.entries(query)) {
-    if (!(FILTERS as readonly string[]).includes(name)) {
-      throw new AuditFilterError(
-        `The audit trail has no filter named ${JSON.stringify(name.slice(0, 40))}: use command, actor, email, from, to or before.`,
-      );
-    }
-    if (typeof raw !== 'string') throw new AuditFilterError(`Give ${name} once, as text.`);
-    const value = raw.trim();
-    if (value === '') continue;
-    const limit = TEXT_LIMITS[name as FilterName];
-    if (value.includes('\u0000')) throw new AuditFilterError(`${name} holds a NUL character.`);
-    if (limit !== undefined && value.length > limit) {
-      throw new AuditFilterError(`${name} is at most ${limit} characters long.`);
-    }
-    switch (name as FilterName) {
-      case 'from':
-      case 'to':
-        if (!isDay(value)) {
-          throw new AuditFilterError(`${name} is a date such as 2026-11-24 (a day in UTC).`);
-        }
-        break;
-      case 'email':
-        if (!EMAIL.test(value)) {
-          throw new AuditFilterError('email is an address such as jane@bank.example.');
-        }
-        break;
-      case 'before':
-        if (!/^\d{1,19}$/.test(value) || BigInt(value) < 1n || BigInt(value) > BIGINT_MAX) {
-          throw new AuditFilterError(
-            'before is the number of a record: follow the link to older records.',
-          );
-        }
-        break;
-    }
-    filter[name as FilterName] = value;
-  }
-  if (filter.from && filter.to && filter.from > filter.to) {
-    throw new AuditFilterError('from is after to: the date range is empty.');
-  }
-  return filter;
 }
 
 /**

@@ -11,7 +11,29 @@ import { retryCommand } from './commands/retry.command.js';
 import { showCommand } from './commands/show.command.js';
 import { statusCommand } from './commands/status.command.js';
 import { usersCommand } from './commands/users.command.js';
-import type { LeadsContext } from './leads-context.js';
+import { Refusal } from '../http/refusal.js';
+import { LeadsError, type LeadsContext } from './leads-context.js';
+
+/**
+ * A command of `leads` and each of its sub-commands: what the product's rules refuse while an
+ * action runs (http/refusal.ts: the inbox's, an account's…) is the command's error, one place for
+ * all of them: its message printed, exit code 1 (LeadsError), as the console words it.
+ */
+class LeadsCommand extends Command {
+  override createCommand(name?: string): Command {
+    return new LeadsCommand(name);
+  }
+
+  override action(fn: Parameters<Command['action']>[0]): this {
+    return super.action(async (...args: unknown[]) => {
+      try {
+        await fn.apply(this, args);
+      } catch (error) {
+        throw error instanceof Refusal ? new LeadsError(error.message) : error;
+      }
+    });
+  }
+}
 
 /**
  * The `leads` command: operators read, export and erase submissions and see and replay their
@@ -20,7 +42,7 @@ import type { LeadsContext } from './leads-context.js';
  * data in bulk or changes data leaves an audit record (audit/audit-trail.ts).
  */
 export function leadsProgram(context: LeadsContext): Command {
-  const program = new Command('leads')
+  const program = new LeadsCommand('leads')
     .description(
       'Read, export and erase the leads the contact form stored; manage the console’s accounts.',
     )

@@ -23,13 +23,13 @@ function isFastifyError(error: unknown): error is FastifyError {
 
 /**
  * Turns anything thrown while handling a request into the documented error body: the one place
- * where an error becomes a status. A refusal of the product's rules (refusal.ts) and Nest's own
- * client errors keep their status; a database that cannot be used now is a 503 (with Retry-After); anything
- * else unexpected is logged with its stack and answered with a plain 500, so no internals ever
- * reach the client.
+ * where an error becomes a status. A refusal of the product's rules or of a DTO (refusal.ts) and
+ * Nest's own client errors keep their status; a database that cannot be used now is a 503 (with
+ * Retry-After); anything else unexpected is logged with its stack and answered with a plain 500,
+ * so no internals ever reach the client.
  */
 export function toApiError(error: unknown, logger: Logger, unreadable?: string): ApiErrorBody {
-  if (error instanceof Refusal) return apiError(error.status, error.message);
+  if (error instanceof Refusal) return error.body;
   if (error instanceof HttpException) {
     const response = error.getResponse();
     if (isApiErrorBody(response)) return response;

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
-import { BadRequestException } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsObject, IsString, ValidateNested } from 'class-validator';
 import { BodyValidationPipe, jsonTextOf, RefusedAs } from './body-validation.pipe.js';
+import { InputRefusal } from './refusal.js';
 
 class Flat {
   @IsString({ message: 'Give a name.' })
@@ -34,8 +34,8 @@ const refusal = async (body: unknown, dto: unknown): Promise<unknown> => {
   try {
     await pipe.transform(body, { type: 'body', metatype: dto as never });
   } catch (error) {
-    expect(error).toBeInstanceOf(BadRequestException);
-    return (error as BadRequestException).getResponse();
+    expect(error).toBeInstanceOf(InputRefusal);
+    return (error as InputRefusal).body;
   }
   throw new Error('the body was accepted');
 };
@@ -104,5 +104,70 @@ describe('jsonTextOf', () => {
     const depth = 100_000;
     const text = `{"items":[{"name":"a"}],"x":${'['.repeat(depth)}${']'.repeat(depth)}}`;
     expect(jsonTextOf(Nested, text)).toMatchObject({ items: [{ name: 'a' }], x: [[[]]] });
+  });
+});
+
+describe('BodyValidationPipe on a query string and path parameters', () => {
+  /** A query's DTO with a refusal of its own, as the inbox's filter has. */
+  @RefusedAs({ unknownField: (name) => `No filter ${name}.` })
+  class Query {
+    @IsIn(['a', 'b'], { message: 'kind is a or b.' })
+    kind!: string;
+  }
+
+  /** A path id that names nothing when it is not one: a 404. */
+  @RefusedAs({ every: () => 'Nothing has that id.', status: 404 })
+  class Path {
+    @IsIn(['1', '2'])
+    id!: string;
+  }
+
+  const refused = async (value: object, type: 'query' | 'param', dto: unknown) => {
+    const error = await pipe.transform(value, { type, metatype: dto as never }).catch((e) => e);
+    expect(error).toBeInstanceOf(InputRefusal);
+    return (error as InputRefusal).body;
+  };
+
+  it('reads them as it reads a body, into instances of their DTO', async () => {
+    expect(await pipe.transform({ kind: 'a' }, { type: 'query', metatype: Query })).toBeInstanceOf(
+      Query,
+    );
+    expect(await pipe.transform({ id: '2' }, { type: 'param', metatype: Path })).toEqual({
+      id: '2',
+    });
+  });
+
+  it('refuses them in the shape of a body, with the status the DTO gives', async () => {
+    const shape = (body: unknown) => Object.keys(body as object).sort();
+    expect(shape(await refused({ kind: 'c' }, 'query', Query))).toEqual(
+      shape(await refusal({ items: [{ name: 'z' }] }, Nested)),
+    );
+    expect(await refused({ kind: 'c' }, 'query', Query)).toEqual({
+      status: 400,
+      error: 'Bad Request',
+      message: 'kind is a or b.',
+    });
+    expect(await refused({ id: '3' }, 'param', Path)).toEqual({
+      status: 404,
+      error: 'Not Found',
+      message: 'Nothing has that id.',
+    });
+  });
+
+  it("refuses a name of Object.prototype's as any unknown field", async () => {
+    for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
+      expect(await refused({ kind: 'a', [name]: 'x' }, 'query', Query)).toMatchObject({
+        message: `No filter ${name}.`,
+      });
+      expect(await refusal({ name: 'Ada', [name]: 'x' }, Flat)).toMatchObject({
+        fields: { [name]: 'Not expected.' },
+      });
+    }
+  });
+
+  it('leaves a parameter read by name (a string) as it is', async () => {
+    expect(await pipe.transform('any text', { type: 'param', metatype: String, data: 'id' })).toBe(
+      'any text',
+    );
   });
 });

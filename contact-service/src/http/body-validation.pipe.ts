@@ -1,12 +1,7 @@
-import {
-  BadRequestException,
-  ValidationPipe,
-  type ArgumentMetadata,
-  type ValidationError,
-} from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { apiError } from './api-error.js';
+import { InputRefusal, type RefusalStatus } from './refusal.js';
 
 /** What an app tells a body its DTO refuses: each app (public, console) words it for its users. */
 export interface BodyWording {
@@ -65,13 +60,15 @@ const REFUSED_AS = Symbol('refused as');
 
 /**
  * How a DTO words its refusal when its app's wording (one message per field) does not fit: one
- * sentence for the whole body. Either `every` refusal from the path of the first value refused
- * (`vitals.0.name`, or `the body`), or `notObject`, `unknownField` and otherwise the message of
- * the first rule broken, as the DTO's decorators give it.
+ * sentence for the whole input. Either `every` refusal from the path of the first value refused
+ * (`vitals.0.name`, or `the body`), or `notObject` (by default the app's), `unknownField` and
+ * otherwise the message of the first rule broken, as the DTO's decorators give it. `status`: 400
+ * unless the DTO says otherwise (a path id that names nothing is a 404).
  */
-export type OwnRefusal =
+export type OwnRefusal = (
   | { every: (where: string) => string }
-  | { notObject: string; unknownField: (name: string) => string };
+  | { notObject?: string; unknownField: (name: string) => string }
+) & { status?: RefusalStatus };
 
 /** Gives a DTO its own refusal in one sentence (OwnRefusal). */
 export function RefusedAs(refusal: OwnRefusal): ClassDecorator {
@@ -88,17 +85,24 @@ function firstRefused(error: ValidationError, path = error.property): [Validatio
 }
 
 /** The pipe's own refusal, carrying class-validator's errors until the DTO's wording is known. */
-class BodyRefused extends Error {
+class InputRefused extends Error {
   constructor(readonly errors: ValidationError[]) {
-    super('body refused');
+    super('input refused');
   }
 }
 
+/** The inputs the pipe reads: a body, a query string, the path's parameters. */
+const INPUTS: readonly ArgumentMetadata['type'][] = ['body', 'query', 'param'];
+
 /**
- * The one way a request body is validated, in both apps: Nest's ValidationPipe over the route's
- * class-validator DTO (its decorators say each field's rule and message). The body must be a JSON
- * object; unknown fields are refused; every failure is a 400 in the documented shape with one
- * message per field. A route whose body is not a DTO class (`unknown`) is not touched.
+ * The one way a request's input is read, in both apps: a body, a query string (`@Query() query:
+ * Dto`) and path parameters (`@Param() params: Dto`) alike. Nest's ValidationPipe over the
+ * route's class-validator DTO (its decorators say each field's rule and message;
+ * class-transformer's `@Transform` reads text as the type it stands for). The input must be an
+ * object; unknown fields are refused; every failure is an InputRefusal (refusal.ts), answered by
+ * the global filter in the documented shape with one message per field, or the DTO's own
+ * sentence (RefusedAs). An input that is not a DTO class (`unknown`, `@Param('id') id: string`)
+ * is not touched.
  */
 export class BodyValidationPipe extends ValidationPipe {
   constructor(private readonly wording: BodyWording) {
@@ -108,39 +112,49 @@ export class BodyValidationPipe extends ValidationPipe {
       forbidNonWhitelisted: true,
       forbidUnknownValues: true,
       validationError: { target: false, value: false },
-      exceptionFactory: (errors) => new BodyRefused(errors),
+      exceptionFactory: (errors) => new InputRefused(errors),
     });
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type !== 'body' || !this.toValidate(metadata)) return value;
+    if (!INPUTS.includes(metadata.type) || !this.toValidate(metadata)) return value;
+    const own = ownRefusal(metadata.metatype);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      const own = ownRefusal(metadata.metatype);
       const message = !own
         ? this.wording.notObject
         : 'every' in own
           ? own.every('the body')
-          : own.notObject;
-      throw new BadRequestException(apiError(400, message));
+          : (own.notObject ?? this.wording.notObject);
+      throw new InputRefusal(message, undefined, own?.status);
+    }
+    // A name of Object.prototype's (constructor, toString…) is one class-transformer passes over,
+    // so the whitelist would never see it: it is refused here as any other unknown field.
+    const hidden = Object.keys(value).find((key) => key in Object.prototype);
+    if (hidden !== undefined) {
+      const constraints = { whitelistValidation: `property ${hidden} should not exist` };
+      throw this.refusal([{ property: hidden, constraints, children: [] }], own);
     }
     try {
       return await super.transform(bounded(value), metadata);
     } catch (error) {
-      if (!(error instanceof BodyRefused)) throw error;
-      throw new BadRequestException(this.refusal(error.errors, metadata.metatype));
+      if (!(error instanceof InputRefused)) throw error;
+      throw this.refusal(error.errors, own);
     }
   }
 
-  private refusal(errors: ValidationError[], dto: unknown) {
-    const own = ownRefusal(dto);
+  private refusal(errors: ValidationError[], own: OwnRefusal | undefined): InputRefusal {
     const { correct, unknownField } = this.wording;
     if (!own) {
       const fields = errors.map((error) => [error.property, firstMessage(error, unknownField)]);
-      return apiError(400, correct, Object.fromEntries(fields));
+      return new InputRefusal(correct, Object.fromEntries(fields));
     }
     const [error, where] = firstRefused(errors[0]!);
-    if ('every' in own) return apiError(400, own.every(where));
-    if (error.constraints?.whitelistValidation) return apiError(400, own.unknownField(where));
-    return apiError(400, firstMessage(error, unknownField));
+    const message =
+      'every' in own
+        ? own.every(where)
+        : error.constraints?.whitelistValidation
+          ? own.unknownField(where)
+          : firstMessage(error, unknownField);
+    return new InputRefusal(message, undefined, own.status);
   }
 }

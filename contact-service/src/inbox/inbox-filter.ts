@@ -1,34 +1,88 @@
-import { Refusal } from '../http/refusal.js';
-import type { LeadKind } from '../leads/lead-kind.js';
-import { isStatus, type LeadStatus } from '../leads/lead-status.js';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { RefusedAs } from '../http/body-validation.pipe.js';
+import { Day, Flag, NotBefore, OneOf, QueryMatching, QueryText } from '../http/query-fields.js';
+import { LEAD_KINDS, type LeadKind } from '../leads/lead-kind.js';
+import { STATUSES, type LeadStatus } from '../leads/lead-status.js';
 import { dayEnd, dayStart } from '../leads/support-hours.js';
 
-/** Which leads an inbox view, a count or an export covers. */
-export interface InboxFilter {
+export const SEARCH_MAX = 200;
+export const PAGE_SIZE = 50;
+
+/** The one sentence for a parameter the inbox does not read. */
+export const noSuchFilter = (name: string) =>
+  `The inbox has no filter named ${JSON.stringify(name.slice(0, 40))}.`;
+
+/**
+ * The inbox's filter as an address's query holds it (?kind=accessibility&status=new&q=…), as the
+ * console's screens write it in the URL: read and checked by the validation pipe, each refusal a
+ * sentence that names the parameter and says what it takes. Every value is text; an empty one is
+ * no filter. Unknown parameters are refused rather than ignored, so a link that looks filtered
+ * always is. A new filter is a field here and its condition in inbox-conditions.ts.
+ */
+@RefusedAs({ unknownField: noSuchFilter })
+export class InboxFilterQuery {
+  @ApiPropertyOptional({ enum: LEAD_KINDS, enumName: 'LeadKind' })
+  @OneOf(LEAD_KINDS, 'kind is contact or accessibility.')
   kind?: LeadKind;
+
+  @ApiPropertyOptional({ enum: STATUSES, enumName: 'LeadStatus' })
+  @OneOf(STATUSES, ({ value }) => `There is no status ${JSON.stringify(value).slice(0, 60)}.`)
   status?: LeadStatus;
+
   /** true: only suspected spam; false (the default): only people's submissions. */
+  @ApiPropertyOptional({ enum: ['true', 'false'] })
+  @Flag()
   spam?: boolean;
-  /** Received at or after this moment (the CLI's --since). */
-  since?: Date;
+
   /** Received on or after this day (YYYY-MM-DD in the support time zone). */
+  @ApiPropertyOptional({ format: 'date', example: '2026-11-24' })
+  @Day()
   from?: string;
+
   /** Received on or before this day. */
+  @ApiPropertyOptional({ format: 'date', example: '2026-11-30' })
+  @Day()
+  @NotBefore('from')
   to?: string;
+
   /** Words to find in name, company, role, email and message: each as a prefix, accents ignored. */
+  @ApiPropertyOptional({ maxLength: SEARCH_MAX })
+  @QueryText(SEARCH_MAX, {
+    tooLong: `Search for at most ${SEARCH_MAX} characters.`,
+    nul: 'The search holds a NUL character.',
+  })
   q?: string;
+
+  /** Only the leads the operator who asks has not opened. */
+  @ApiPropertyOptional({ enum: ['true', 'false'] })
+  @Flag()
   unread?: boolean;
+
   /**
    * Leads with a promise open (lead-promises.ts): past its due time, past its reminder but not
    * yet due, or due by the end of today.
    */
+  @ApiPropertyOptional({ enum: ['overdue', 'soon', 'today'] })
+  @OneOf(['overdue', 'soon', 'today'], 'due is overdue, soon or today.')
   due?: 'overdue' | 'soon' | 'today';
+
   /** Leads of the operator who asks, or of nobody. */
+  @ApiPropertyOptional({ enum: ['mine', 'unowned'] })
+  @OneOf(['mine', 'unowned'], 'owner is mine or unowned.')
   owner?: 'mine' | 'unowned';
+
+  /** The order of a page: newest first unless `oldest`. Counts and exports ignore it. */
+  @ApiPropertyOptional({ enum: ['newest', 'oldest'] })
+  @OneOf(['oldest'], 'order is newest or oldest.', (text) => (text === 'newest' ? undefined : text))
+  order?: 'oldest';
+}
+
+/** Which leads an inbox view, a count or an export covers: an address's filter, and more. */
+export interface InboxFilter extends InboxFilterQuery {
+  /** Received at or after this moment (the CLI's --since). */
+  since?: Date;
   /** Who "mine" is: the username of the operator who asks (never from the URL). */
   me?: string;
-  /** The order of a page: newest first unless `oldest`. Counts and exports ignore it. */
-  order?: 'oldest';
 }
 
 /** A place in the inbox's order: the received time in µs and the id of the last row shown. */
@@ -37,94 +91,23 @@ export interface InboxCursor {
   id: string;
 }
 
-export const SEARCH_MAX = 200;
-export const PAGE_SIZE = 50;
-
-/** A filter that cannot be read: its message names the parameter and says what it takes. */
-export class FilterError extends Refusal {}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const CURSOR = /^(\d{1,19})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
-const isDay = (value: string) =>
-  DAY.test(value) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value);
-
-/**
- * The filter of an inbox address's query (?kind=accessibility&status=new&q=…), as the console's
- * screens write it in the URL. Unknown parameters are refused rather than ignored, so a link that
- * looks filtered always is.
- */
-export function filterOf(query: Record<string, unknown>, extra: readonly string[] = []) {
-  const filter: InboxFilter = {};
-  for (const [name, raw] of Object.entries(query)) {
-    if (extra.includes(name)) continue;
-    if (typeof raw !== 'string') throw new FilterError(`Give ${name} once, as text.`);
-    const value = raw.trim();
-    if (value === '') continue;
-    switch (name) {
-      case 'kind':
-        if (value !== 'contact' && value !== 'accessibility')
-          throw new FilterError('kind is contact or accessibility.');
-        filter.kind = value;
-        break;
-      case 'status':
-        if (!isStatus(value)) throw new FilterError(`There is no status ${JSON.stringify(value)}.`);
-        filter.status = value;
-        break;
-      case 'spam':
-      case 'unread':
-        if (value !== 'true' && value !== 'false')
-          throw new FilterError(`${name} is true or false.`);
-        filter[name] = value === 'true';
-        break;
-      case 'from':
-      case 'to':
-        if (!isDay(value)) throw new FilterError(`${name} is a date such as 2026-11-24.`);
-        filter[name] = value;
-        break;
-      case 'q':
-        if (value.length > SEARCH_MAX)
-          throw new FilterError(`Search for at most ${SEARCH_MAX} characters.`);
-        if (value.includes('\u0000')) throw new FilterError('The search holds a NUL character.');
-        filter.q = value;
-        break;
-      case 'order':
-        if (value !== 'oldest' && value !== 'newest')
-          throw new FilterError('order is newest or oldest.');
-        if (value === 'oldest') filter.order = value;
-        break;
-      case 'due':
-        if (value !== 'overdue' && value !== 'soon' && value !== 'today')
-          throw new FilterError('due is overdue, soon or today.');
-        filter.due = value;
-        break;
-      case 'owner':
-        if (value !== 'mine' && value !== 'unowned')
-          throw new FilterError('owner is mine or unowned.');
-        filter.owner = value;
-        break;
-      default:
-        throw new FilterError(
-          `The inbox has no filter named ${JSON.stringify(name.slice(0, 40))}.`,
-        );
-    }
-  }
-  if (filter.from && filter.to && filter.from > filter.to) {
-    throw new FilterError('from is after to: the date range is empty.');
-  }
-  return filter;
-}
-
-/** A cursor from the inbox's "next page" link ("<µs>.<id>"), or an error saying it is not one. */
-export function cursorOf(value: unknown): InboxCursor | undefined {
-  if (value === undefined || value === '') return undefined;
-  const match = typeof value === 'string' ? CURSOR.exec(value) : null;
-  if (!match)
-    throw new FilterError('after is not a place in the inbox: follow the link to the next page.');
-  return { micros: match[1]!, id: match[2]! };
+/** A page's place from the previous page's `next` ("<µs>.<id>"); undefined for none. */
+export function cursorOf(text: string | undefined): InboxCursor | undefined {
+  const match = text === undefined ? null : CURSOR.exec(text);
+  return match ? { micros: match[1]!, id: match[2]! } : undefined;
 }
 
 export const cursorText = (cursor: InboxCursor) => `${cursor.micros}.${cursor.id}`;
+
+/** The query parameter `after`: a cursor as cursorText writes it. */
+export const Cursor = () =>
+  QueryMatching(
+    'isCursor',
+    (text) => CURSOR.test(text),
+    'after is not a place in the inbox: follow the link to the next page.',
+  );
 
 /** The instants a filter's days stand for: from the start of `from` to the end of `to`. */
 export const dayBounds = (filter: InboxFilter) => ({

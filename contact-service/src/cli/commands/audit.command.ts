@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { AuditFilter } from '../../audit/audit-trail.js';
+import type { AuditFilter } from '../../audit/audit-filter.js';
 import { printRows, type LeadsContext } from '../leads-context.js';
 import { limitOption } from '../options.js';
 import { timestamp } from '../output.js';

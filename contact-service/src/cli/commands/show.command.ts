@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { InboxRefusal, type OpenedLead } from '../../inbox/inbox.js';
-import { json, LeadsError, type LeadsContext } from '../leads-context.js';
+import type { OpenedLead } from '../../inbox/inbox.js';
+import { json, type LeadsContext } from '../leads-context.js';
 import { deliveryTable, printable, timestamp } from '../output.js';
 
 export function showCommand(program: Command, { tools, actor, io }: LeadsContext): void {
@@ -12,11 +12,7 @@ export function showCommand(program: Command, { tools, actor, io }: LeadsContext
     .action(async (id: string, options: { json?: boolean }) => {
       // The console's lead screen's own read (inbox/inbox.ts): audited with the person's keyed
       // hash, never the address, and the lead marked read.
-      const lead = await (await tools()).inbox.open(id, actor).catch((error) => {
-        if (error instanceof InboxRefusal)
-          throw new LeadsError(`No lead has the id ${printable(id)}.`);
-        throw error;
-      });
+      const lead = await (await tools()).inbox.open(id, actor);
       if (options.json) return io.out(json(lead));
       io.out(describeLead(lead));
       io.out(

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { InboxRefusal } from '../../inbox/inbox.js';
 import { isUuid } from '../../leads/lead.js';
 import { isStatus, STATUSES } from '../../leads/lead-status.js';
 import { LeadsError, type LeadsContext } from '../leads-context.js';
@@ -18,9 +17,7 @@ export function statusCommand(program: Command, { tools, actor, io }: LeadsConte
       if (!isStatus(status)) {
         throw new LeadsError(`${printable(status)} is not a status: ${STATUSES.join(', ')}.`);
       }
-      const lead = await (await tools()).inbox.setStatus(id, status, actor).catch((error) => {
-        throw error instanceof InboxRefusal ? new LeadsError(error.message) : error;
-      });
+      const lead = await (await tools()).inbox.setStatus(id, status, actor);
       const next = lead.next.map((s) => s.replaceAll('_', ' ')).join(' or ');
       io.out(`The lead is ${lead.status.replaceAll('_', ' ')}.${next ? ` Next: ${next}.` : ''}\n`);
     });

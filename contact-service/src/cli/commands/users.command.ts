@@ -1,10 +1,13 @@
 import { Argument, Option, type Command } from 'commander';
-import { AccountError, ENROLMENT_HOURS, type Account } from '../../operators/accounts.js';
+import { ENROLMENT_HOURS, type Account } from '../../operators/accounts.js';
 import { ROLES, type Role } from '../../operators/user.entity.js';
 import { json, LeadsError, type LeadsContext, type OperatorTools } from '../leads-context.js';
 import { table, timestamp } from '../output.js';
 
-/** Runs a `users` sub-command and prints what it answers; a refusal is one line, exit code 1. */
+/**
+ * Runs a `users` sub-command and prints what it answers; a refusal is one line, exit code 1
+ * (leads-program.ts).
+ */
 type Run = <Args extends unknown[]>(
   work: (tools: OperatorTools, ...args: Args) => Promise<string>,
 ) => (...args: Args) => Promise<void>;
@@ -19,14 +22,8 @@ export function usersCommand(program: Command, { tools, actor, io }: LeadsContex
     .description('the operators’ accounts of the console: add, list, disable, reset, role');
   const run: Run =
     (work) =>
-    async (...args) => {
-      try {
-        io.out(await work(await tools(), ...args));
-      } catch (error) {
-        if (error instanceof AccountError) throw new LeadsError(error.message);
-        throw error;
-      }
-    };
+    async (...args) =>
+      io.out(await work(await tools(), ...args));
   addCommand(users, run, actor);
   listCommand(users, run);
   changeCommands(users, run, actor);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { BadRequestException } from '@nestjs/common';
 import contactFields from '@proposal-site/contract/contact-fields.json' with { type: 'json' };
 import table from '@proposal-site/contract/contact-payloads.json' with { type: 'json' };
 import { isApiErrorBody } from '../../http/api-error.js';
 import { BodyValidationPipe } from '../../http/body-validation.pipe.js';
+import { InputRefusal } from '../../http/refusal.js';
 import { CONTACT_BODY_WORDING, CONTACT_MESSAGES } from '../contact-messages.js';
 import { CreateContactDto } from './create-contact.dto.js';
 
@@ -22,8 +22,8 @@ async function rejection(payload: unknown): Promise<Record<string, unknown>> {
   try {
     await pipe.transform(payload, asBody);
   } catch (error) {
-    expect(error).toBeInstanceOf(BadRequestException);
-    const body = (error as BadRequestException).getResponse();
+    expect(error).toBeInstanceOf(InputRefusal);
+    const body = (error as InputRefusal).body;
     expect(isApiErrorBody(body)).toBe(true);
     return body as unknown as Record<string, unknown>;
   }

@@ -8,7 +8,7 @@ import { LeadRemoval, Removed } from '../../leads/lead-removal.js';
 import { supportDate } from '../../leads/support-hours.js';
 import { AdminOnly, CurrentOperator } from '../../operators/console/access.js';
 import type { Operator } from '../../operators/sessions.js';
-import { FilterError, filterOf } from '../inbox-filter.js';
+import { valuesOf } from '../../http/query-fields.js';
 import { Inbox, InboxRefusal } from '../inbox.js';
 import { exportLeads } from '../lead-export.js';
 import { ErasureBody, ErasurePreviewBody, ExportQuery } from './dto/inbox.dto.js';
@@ -39,9 +39,7 @@ export class AdminLeadsController {
     @CurrentOperator() operator: Operator,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): StreamableFile {
-    const format = query.format ?? 'csv';
-    if (format !== 'csv' && format !== 'json') throw new FilterError('format is csv or json.');
-    const filter = filterOf({ ...query }, ['format']);
+    const { format = 'csv', ...filter } = valuesOf(query);
     const pieces = exportLeads(this.inbox, this.audit, {
       filter,
       format,
@@ -79,7 +77,8 @@ export class AdminLeadsController {
 
 function addressOf(email: string): string {
   const address = email.trim();
-  if (!EMAIL.test(address))
-    throw new FilterError('Enter an email address such as jane@bank.example.');
+  if (!EMAIL.test(address)) {
+    throw new InboxRefusal('Enter an email address such as jane@bank.example.', 'invalid');
+  }
   return address;
 }

@@ -2,14 +2,12 @@ import { Operation } from '../../http/operation.js';
 import { Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DeliveryRecord } from '../../leads/delivery-record.js';
-import { isUuid } from '../../leads/lead.js';
 import { LeadsStore } from '../../leads/leads.store.js';
 import { Redelivery } from '../../notifications/redelivery.js';
 import { CurrentOperator } from '../../operators/console/access.js';
 import type { Operator } from '../../operators/sessions.js';
-import { FilterError } from '../inbox-filter.js';
 import { InboxRefusal } from '../inbox.js';
-import { DeliveriesQuery } from './dto/inbox.dto.js';
+import { DeliveriesQuery, DeliveryPath } from './dto/inbox.dto.js';
 
 /**
  * Failed and pending notifications across leads, with "deliver again". A row names its lead by
@@ -26,19 +24,15 @@ export class DeliveriesController {
   @Get()
   @Operation('deliveries', [DeliveryRecord])
   list(@Query() { status }: DeliveriesQuery): Promise<DeliveryRecord[]> {
-    if (status !== 'failed' && status !== 'pending') {
-      throw new FilterError('status is failed or pending.');
-    }
     return this.leads.deliveries({ status, limit: 200 });
   }
 
   @Post(':id/deliver-again')
   @Operation('deliverAgain', DeliveryRecord)
   async deliverAgain(
-    @Param('id') id: string,
+    @Param() { id }: DeliveryPath,
     @CurrentOperator() operator: Operator,
   ): Promise<DeliveryRecord> {
-    if (!isUuid(id)) throw new InboxRefusal('There is no notification with that id.', 'missing');
     const [retried] = await this.redelivery.retry(id, operator.username);
     if (!retried) {
       throw new InboxRefusal('This notification has not failed: nothing to deliver again.');

@@ -5,15 +5,16 @@ import { Redelivery } from '../../notifications/redelivery.js';
 import { CurrentOperator } from '../../operators/console/access.js';
 import type { Operator } from '../../operators/sessions.js';
 import { bulk, bulkActionOf } from '../bulk.js';
-import { cursorOf, cursorText, filterOf } from '../inbox-filter.js';
+import { valuesOf } from '../../http/query-fields.js';
+import { cursorOf, cursorText, InboxFilterQuery } from '../inbox-filter.js';
 import { Inbox, InboxRefusal, OpenedLead } from '../inbox.js';
 import { Note } from '../note.entity.js';
 import {
   BulkAnswer,
   BulkBody,
-  InboxFilterQuery,
   InboxPage,
   InboxPageQuery,
+  LeadPath,
   NoteBody,
   OwnerBody,
   StatusBody,
@@ -36,8 +37,8 @@ export class LeadsController {
     @Query() query: InboxPageQuery,
     @CurrentOperator() operator: Operator,
   ): Promise<InboxPage> {
-    const filter = filterOf({ ...query }, ['after']);
-    const page = await this.inbox.page(filter, cursorOf(query.after), operator.username);
+    const { after, ...filter } = valuesOf(query);
+    const page = await this.inbox.page(filter, cursorOf(after), operator.username);
     return { leads: page.leads, next: page.next && cursorText(page.next) };
   }
 
@@ -47,19 +48,19 @@ export class LeadsController {
     @Query() query: InboxFilterQuery,
     @CurrentOperator() operator: Operator,
   ): Promise<StatusCounts> {
-    return this.inbox.counts(filterOf({ ...query }), operator.username);
+    return this.inbox.counts(valuesOf(query), operator.username);
   }
 
   @Get(':id')
   @Operation('lead', OpenedLead)
-  open(@Param('id') id: string, @CurrentOperator() operator: Operator): Promise<OpenedLead> {
+  open(@Param() { id }: LeadPath, @CurrentOperator() operator: Operator): Promise<OpenedLead> {
     return this.inbox.open(id, operator.username);
   }
 
   @Post(':id/status')
   @Operation('setStatus', OpenedLead)
   status(
-    @Param('id') id: string,
+    @Param() { id }: LeadPath,
     @Body() { status }: StatusBody,
     @CurrentOperator() operator: Operator,
   ): Promise<OpenedLead> {
@@ -81,7 +82,7 @@ export class LeadsController {
   @Put(':id/owner')
   @Operation('setOwner', OpenedLead)
   owner(
-    @Param('id') id: string,
+    @Param() { id }: LeadPath,
     @Body() { owner }: OwnerBody,
     @CurrentOperator() operator: Operator,
   ): Promise<OpenedLead> {
@@ -91,7 +92,7 @@ export class LeadsController {
   @Post(':id/notes')
   @Operation('addNote', Note, 201)
   note(
-    @Param('id') id: string,
+    @Param() { id }: LeadPath,
     @Body() { body }: NoteBody,
     @CurrentOperator() operator: Operator,
   ): Promise<Note> {
@@ -100,13 +101,13 @@ export class LeadsController {
 
   @Post(':id/spam')
   @Operation('markSpam', OpenedLead)
-  spam(@Param('id') id: string, @CurrentOperator() operator: Operator): Promise<OpenedLead> {
+  spam(@Param() { id }: LeadPath, @CurrentOperator() operator: Operator): Promise<OpenedLead> {
     return this.inbox.setSpam(id, true, operator.username);
   }
 
   @Post(':id/not-spam')
   @Operation('markNotSpam', OpenedLead)
-  notSpam(@Param('id') id: string, @CurrentOperator() operator: Operator): Promise<OpenedLead> {
+  notSpam(@Param() { id }: LeadPath, @CurrentOperator() operator: Operator): Promise<OpenedLead> {
     return this.inbox.setSpam(id, false, operator.username);
   }
 
@@ -114,7 +115,7 @@ export class LeadsController {
   @Post(':id/deliver-again')
   @Operation('deliverLeadAgain', OpenedLead)
   async deliverAgain(
-    @Param('id') id: string,
+    @Param() { id }: LeadPath,
     @CurrentOperator() operator: Operator,
   ): Promise<OpenedLead> {
     // Opened first: a 404 for a lead that is not there, and the read is audited.

@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, NotFoundException, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Operation } from '../../http/operation.js';
 import { AuditTrail } from '../../audit/audit-trail.js';
-import { apiError } from '../../http/api-error.js';
+import { Missing } from '../../http/refusal.js';
 import { LeadPreferences, LeadPreferencesStore } from '../lead-preferences.js';
 import { OwnAccount } from '../own-account.js';
 import { PasskeyInfo } from '../passkeys.js';
@@ -11,9 +11,13 @@ import { CurrentOperator } from './access.js';
 import {
   Confirmation,
   NewPasskey,
+  NO_SUCH_PASSKEY,
+  NO_SUCH_SESSION,
   PasskeyOptions,
+  PasskeyPath,
   PasswordChange,
   RecoveryCodes,
+  SessionPath,
 } from './dto/console.dto.js';
 
 /** The signed-in operator's own account: sessions, password, recovery codes, passkeys. */
@@ -51,10 +55,8 @@ export class AccountController {
 
   @Delete('sessions/:ref')
   @Operation('endSession')
-  async end(@CurrentOperator() operator: Operator, @Param('ref') ref: string): Promise<void> {
-    if (!(await this.sessions.end(operator, ref))) {
-      throw new NotFoundException(apiError(404, 'You have no session with that reference.'));
-    }
+  async end(@CurrentOperator() operator: Operator, @Param() { ref }: SessionPath): Promise<void> {
+    if (!(await this.sessions.end(operator, ref))) throw new Missing(NO_SUCH_SESSION);
     await this.audit.record({ command: 'session ended', rows: 1, actor: operator.username });
   }
 
@@ -93,10 +95,8 @@ export class AccountController {
 
   @Delete('passkeys/:id')
   @Operation('removePasskey')
-  async removePasskey(@CurrentOperator() operator: Operator, @Param('id') id: string) {
-    if (!(await this.account.removePasskey(operator, id))) {
-      throw new NotFoundException(apiError(404, 'You have no passkey with that id.'));
-    }
+  async removePasskey(@CurrentOperator() operator: Operator, @Param() { id }: PasskeyPath) {
+    if (!(await this.account.removePasskey(operator, id))) throw new Missing(NO_SUCH_PASSKEY);
   }
 
   /** Ten new recovery codes, shown this once; the earlier ones stop working. */

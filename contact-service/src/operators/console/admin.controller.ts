@@ -1,13 +1,15 @@
 import { Operation } from '../../http/operation.js';
+import { valuesOf } from '../../http/query-fields.js';
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AuditPage, auditFilterOf, AuditTrail } from '../../audit/audit-trail.js';
+import { AuditFilter } from '../../audit/audit-filter.js';
+import { AuditPage, AuditTrail } from '../../audit/audit-trail.js';
 import { EnvironmentService } from '../../config/environment.service.js';
 import { Account, AccountError, Accounts, roleOf, usernameOf } from '../accounts.js';
 import { enrolmentLink } from '../enrolment.js';
 import type { Operator } from '../sessions.js';
 import { AdminOnly, CurrentOperator } from './access.js';
-import { AuditQuery, EnrolableAccount, NewAccount, RoleChange } from './dto/console.dto.js';
+import { EnrolableAccount, NewAccount, RoleChange } from './dto/console.dto.js';
 
 /**
  * What the console refuses an admin about their own account, so that nobody locks themselves
@@ -94,8 +96,8 @@ export class AdminController {
   /** The audit trail, newest first, a page at a time. */
   @Get('audit')
   @Operation('auditTrail', AuditPage)
-  trail(@Query() query: AuditQuery): Promise<AuditPage> {
-    return this.audit.page(auditFilterOf({ ...query }));
+  trail(@Query() filter: AuditFilter): Promise<AuditPage> {
+    return this.audit.page(valuesOf(filter));
   }
 
   private link(token: string): string {

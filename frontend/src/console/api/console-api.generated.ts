@@ -159,6 +159,7 @@ const injectedRtkApi = api.injectEndpoints({
           unread: queryArg.unread,
           due: queryArg.due,
           owner: queryArg.owner,
+          order: queryArg.order,
         },
       }),
     }),
@@ -328,6 +329,7 @@ export type InboxCountsApiArg = {
   unread?: 'true' | 'false';
   due?: 'overdue' | 'soon' | 'today';
   owner?: 'mine' | 'unowned';
+  order?: 'newest' | 'oldest';
 };
 export type LeadApiResponse = /** status 200  */ OpenedLead;
 export type LeadApiArg = string;

@@ -11,41 +11,41 @@ import {
 } from 'class-validator';
 import { TextField } from '../../../http/body-fields.js';
 import { RefusedAs } from '../../../http/body-validation.pipe.js';
+import { OneOf, queryMessage } from '../../../http/query-fields.js';
 import { UUID } from '../../../leads/lead.js';
-import { LEAD_KINDS, type LeadKind } from '../../../leads/lead-kind.js';
 import { STATUSES, type LeadStatus } from '../../../leads/lead-status.js';
 import { BULK_ACTIONS, BULK_MAX, BulkResult, type BulkAction } from '../../bulk.js';
-import { SEARCH_MAX } from '../../inbox-filter.js';
-import { InboxEntry, NOTE_MAX } from '../../inbox-types.js';
+import { Cursor, InboxFilterQuery } from '../../inbox-filter.js';
+import { InboxEntry, NO_SUCH_LEAD, NOTE_MAX } from '../../inbox-types.js';
 
-/**
- * The inbox's filter as the console's URL holds it (inbox-filter.ts, filterOf, reads and checks
- * it: each refusal names the parameter). Every value is text; an empty one is no filter.
- */
-export class InboxFilterQuery {
-  @ApiPropertyOptional({ enum: LEAD_KINDS, enumName: 'LeadKind' }) kind?: LeadKind;
-  @ApiPropertyOptional({ enum: STATUSES, enumName: 'LeadStatus' }) status?: LeadStatus;
-  /** true: only suspected spam; false (the default): only people's submissions. */
-  @ApiPropertyOptional({ enum: ['true', 'false'] }) spam?: 'true' | 'false';
-  /** Received on or after this day (in the support time zone). */
-  @ApiPropertyOptional({ format: 'date', example: '2026-11-24' }) from?: string;
-  @ApiPropertyOptional({ format: 'date', example: '2026-11-30' }) to?: string;
-  /** Words to find in name, company, role, email and message, each as a prefix. */
-  @ApiPropertyOptional({ maxLength: SEARCH_MAX }) q?: string;
-  @ApiPropertyOptional({ enum: ['true', 'false'] }) unread?: 'true' | 'false';
-  @ApiPropertyOptional({ enum: ['overdue', 'soon', 'today'] }) due?: 'overdue' | 'soon' | 'today';
-  @ApiPropertyOptional({ enum: ['mine', 'unowned'] }) owner?: 'mine' | 'unowned';
-}
-
-/** A page's query: the filter, its order, and the previous page's `next`. */
+/** A page's query: the filter, and the previous page's `next`. */
 export class InboxPageQuery extends InboxFilterQuery {
-  @ApiPropertyOptional({ enum: ['newest', 'oldest'] }) order?: 'newest' | 'oldest';
-  @ApiPropertyOptional({ description: "The last page's `next`." }) after?: string;
+  @ApiPropertyOptional({ description: "The last page's `next`." })
+  @Cursor()
+  after?: string;
 }
 
 /** An export's query: the filter and the file's format. */
 export class ExportQuery extends InboxFilterQuery {
-  @ApiPropertyOptional({ enum: ['csv', 'json'] }) format?: 'csv' | 'json';
+  @ApiPropertyOptional({ enum: ['csv', 'json'] })
+  @OneOf(['csv', 'json'], 'format is csv or json.')
+  format?: 'csv' | 'json';
+}
+
+/** A lead's id in a path; one that is not an id names no lead (404), as the inbox answers. */
+@RefusedAs({ every: () => NO_SUCH_LEAD, status: 404 })
+export class LeadPath {
+  @ApiProperty({ format: 'uuid' })
+  @Matches(UUID)
+  id!: string;
+}
+
+/** A notification's id in a path; one that is not an id names none (404). */
+@RefusedAs({ every: () => 'There is no notification with that id.', status: 404 })
+export class DeliveryPath {
+  @ApiProperty({ format: 'uuid' })
+  @Matches(UUID)
+  id!: string;
 }
 
 export class InboxPage {
@@ -142,8 +142,15 @@ export class BulkAnswer {
   @ApiProperty({ type: [BulkResult] }) results!: BulkResult[];
 }
 
+/** The notifications of one state; the screen asks for failed or pending ones. */
+@RefusedAs({
+  unknownField: (name) =>
+    `The deliveries have no filter named ${JSON.stringify(name.slice(0, 40))}: use status.`,
+})
 export class DeliveriesQuery {
-  @ApiProperty({ enum: ['failed', 'pending'] }) status!: 'failed' | 'pending';
+  @ApiProperty({ enum: ['failed', 'pending'] })
+  @IsIn(['failed', 'pending'], { message: queryMessage('status is failed or pending.') })
+  status!: 'failed' | 'pending';
 }
 
 export class ErasurePreviewBody {

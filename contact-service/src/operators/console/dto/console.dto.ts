@@ -1,5 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
+import { Matches } from 'class-validator';
 import { TextField } from '../../../http/body-fields.js';
+import { RefusedAs } from '../../../http/body-validation.pipe.js';
 import { Account } from '../../accounts.js';
 import { ROLES, type Role } from '../../user.entity.js';
 import { PASSKEY_NAME_MAX } from '../../passkeys.js';
@@ -16,6 +18,9 @@ export const PASSKEY_FIELD = 12_000;
 const CODE_FIELD = 32;
 /** An enrolment link's token. */
 const TOKEN_FIELD = 100;
+
+export const NO_SUCH_SESSION = 'You have no session with that reference.';
+export const NO_SUCH_PASSKEY = 'You have no passkey with that id.';
 
 /** Username and password with one second factor: a code, or a passkey's answer (JSON text). */
 export class SignInBody {
@@ -99,12 +104,21 @@ export class EnrolableAccount {
   @ApiProperty() link!: string;
 }
 
-/** The audit trail's filter; `before`: the previous page's `older`. */
-export class AuditQuery {
-  @ApiPropertyOptional({ maxLength: 32 }) command?: string;
-  @ApiPropertyOptional({ maxLength: 200 }) actor?: string;
-  @ApiPropertyOptional({ maxLength: 254 }) email?: string;
-  @ApiPropertyOptional({ format: 'date' }) from?: string;
-  @ApiPropertyOptional({ format: 'date' }) to?: string;
-  @ApiPropertyOptional() before?: string;
+/** A session's reference in a path (SessionInfo's `ref`); another text names none of them. */
+@RefusedAs({ every: () => NO_SUCH_SESSION, status: 404 })
+export class SessionPath {
+  @ApiProperty({ pattern: '^[0-9a-f]{16}$' })
+  @Matches(/^[0-9a-f]{16}$/)
+  ref!: string;
+}
+
+/**
+ * A passkey's id in a path, as PasskeyInfo's `id`: a WebAuthn credential id (at most 1,023
+ * bytes) in base64url. Another text names none.
+ */
+@RefusedAs({ every: () => NO_SUCH_PASSKEY, status: 404 })
+export class PasskeyPath {
+  @ApiProperty()
+  @Matches(/^[A-Za-z0-9_-]{1,1364}$/)
+  id!: string;
 }
