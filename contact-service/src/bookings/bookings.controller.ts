@@ -1,10 +1,4 @@
-import {
-  applyDecorators,
-  NotFoundException,
-  Post,
-  Req,
-  type RawBodyRequest,
-} from '@nestjs/common';
+import { applyDecorators, NotFoundException, Post, Req, type RawBodyRequest } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiProperty } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { EnvironmentService } from '../config/environment.service.js';

@@ -568,6 +568,7 @@ export type CancelledEvent = {
   step: PromisedStep | null;
   count: number;
 };
+export type BookingMatch = 'booking' | 'link' | 'address' | 'new';
 export type MeetingEvent = {
   at: string;
   actor: string;
@@ -576,6 +577,7 @@ export type MeetingEvent = {
   startsAt: string;
   endsAt: string;
   host: string | null;
+  matched?: BookingMatch;
 };
 export type RelatedLead = {
   id: string;

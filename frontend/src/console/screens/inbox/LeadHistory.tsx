@@ -99,6 +99,7 @@ function sentence(entry: HistoryEntry, due: Due | null): ReactNode {
             </>
           )}
           , through <Actor name={entry.actor} />
+          {entry.matched ? MATCHED[entry.matched] : ''}
         </>
       );
     default: {
@@ -112,6 +113,20 @@ function sentence(entry: HistoryEntry, due: Due | null): ReactNode {
     }
   }
 }
+
+/**
+ * How a booking found this lead, as the service matched it: a link with a token only the
+ * service can make, or the address the booker typed (which anyone could type).
+ */
+const MATCHED: Record<
+  NonNullable<Extract<HistoryEntry, { event: 'booking' }>['matched']>,
+  string
+> = {
+  booking: '',
+  link: ', from the booking link the service sent',
+  address: ', matched by the address the booker typed',
+  new: ': the booking made this lead',
+};
 
 /** "ada took the lead", "ada assigned the lead to max", "max handed the lead back", … */
 function ownerSentence({ actor, from, to }: Extract<HistoryEntry, { event: 'owner' }>): ReactNode {
