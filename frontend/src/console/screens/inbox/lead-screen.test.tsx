@@ -246,6 +246,7 @@ describe('the lead’s meeting', () => {
           startsAt: '2026-11-29T09:30:00Z',
           endsAt: '2026-11-29T10:00:00Z',
           host: '<b>Sam</b> Host',
+          matched: 'link',
         },
         {
           at: '2026-11-25T14:00:00Z',
@@ -262,6 +263,7 @@ describe('the lead’s meeting', () => {
           startsAt: '2026-11-29T09:30:00Z',
           endsAt: '2026-11-29T10:00:00Z',
           host: null,
+          matched: 'address',
         },
       ],
     };
@@ -272,9 +274,9 @@ describe('the lead’s meeting', () => {
       'Call rescheduled: 30 Nov 2026, 10:30 CET – 11:00 with <b>Sam</b> Host (Calendly)',
     );
     expect(history()).toEqual([
-      '25 Nov 2026, 15:00 CET: Call booked: 29 Nov 2026, 10:30 CET – 11:00 with <b>Sam</b> Host, through Calendly',
+      '25 Nov 2026, 15:00 CET: Call booked: 29 Nov 2026, 10:30 CET – 11:00 with <b>Sam</b> Host, through Calendly, from the booking link the service sent',
       '25 Nov 2026, 15:00 CET: New → Contacted, by Calendly',
-      '26 Nov 2026, 09:00 CET: Call cancelled: 29 Nov 2026, 10:30 CET – 11:00, through Cal.com',
+      '26 Nov 2026, 09:00 CET: Call cancelled: 29 Nov 2026, 10:30 CET – 11:00, through Cal.com, matched by the address the booker typed',
     ]);
   });
 });
