@@ -2,7 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Refusal, REFUSAL_STATUS } from '../http/refusal.js';
 import { AUTO_ASSIGN_ACTOR } from '../leads/lead-owners.js';
 import { WATCH_ACTOR } from '../notifications/promise-watch.js';
-import { ROLES, type Role, type User } from './user.entity.js';
+import type { EntityManager } from 'typeorm';
+import { ROLES, User, type Role } from './user.entity.js';
 
 /** An account as an admin sees it (accounts.ts): where it stands, none of its secrets. */
 export class Account {
@@ -71,4 +72,51 @@ export function usernameOf(text: string): string {
     );
   }
   return username;
+}
+
+/** A new account's row: its name and role, and how it signs in (single sign-on's, or a link's). */
+export interface NewAccount {
+  username: string;
+  role: Role;
+  breakGlass?: boolean;
+  /** Single sign-on's: the provider's user, its address, and enrolled from the start. */
+  email?: string;
+  ssoIssuer?: string;
+  ssoSubject?: string;
+  enrolledAt?: Date;
+}
+
+/**
+ * The one place an operator's role is written (users.role), for an admin (accounts.ts) and for
+ * single sign-on (sso/), each of which audits the change in the same transaction.
+ *
+ * addAccount: a new account with its role; answers its id, or null when its username (or its
+ * provider's user) has an account already, leaving the transaction usable (ON CONFLICT, in SQL:
+ * TypeORM's orIgnore cannot answer which row was inserted).
+ */
+export async function addAccount(manager: EntityManager, account: NewAccount) {
+  const [added] = await manager.query<{ id: string }[]>(
+    `INSERT INTO users (username, role, break_glass, email, sso_issuer, sso_subject, enrolled_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
+    [
+      account.username,
+      account.role,
+      account.breakGlass ?? false,
+      account.email ?? null,
+      account.ssoIssuer ?? null,
+      account.ssoSubject ?? null,
+      account.enrolledAt ?? null,
+    ],
+  );
+  return added?.id ?? null;
+}
+
+/** An account's role from now on (and its address, when single sign-on gives it). */
+export async function writeRole(
+  manager: EntityManager,
+  userId: string,
+  role: Role,
+  email?: string,
+): Promise<void> {
+  await manager.update(User, userId, { role, ...(email === undefined ? {} : { email }) });
 }

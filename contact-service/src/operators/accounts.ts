@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Not, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { LeadOwners } from '../leads/lead-owners.js';
-import { Account, AccountError, accountOf, usernameOf } from './account.js';
+import { Account, AccountError, accountOf, addAccount, usernameOf, writeRole } from './account.js';
 import { raiseBreakGlassAlert } from './break-glass-alarm.js';
 import { Clock } from './clock.js';
 import { ConsoleSession } from './console-session.entity.js';
@@ -62,17 +62,11 @@ export class Accounts {
   ): Promise<{ account: Account; token: string }> {
     const username = usernameOf(name);
     return this.dataSource.transaction(async (manager) => {
-      // ON CONFLICT (username): a taken name is answered in words, and the transaction stays
-      // usable (SQL: TypeORM's orIgnore names no conflict target).
-      const [added] = await manager.query<{ id: string }[]>(
-        `INSERT INTO users (username, role, break_glass) VALUES ($1, $2, $3)
-         ON CONFLICT (username) DO NOTHING RETURNING id`,
-        [username, role, breakGlass],
-      );
+      const added = await addAccount(manager, { username, role, breakGlass });
       if (!added) {
         throw new AccountError(`There is already an account named ${username}.`, 'conflict');
       }
-      const account = accountOf(await manager.findOneByOrFail(User, { id: added.id }));
+      const account = accountOf(await manager.findOneByOrFail(User, { id: added }));
       const token = await this.newEnrolment(manager, account.id);
       await this.record(manager, 'users add', actor, {
         username,
@@ -176,7 +170,7 @@ export class Accounts {
 
   async setRole(name: string, role: Role, actor: string): Promise<Account> {
     return this.change(name, actor, 'users role', { role }, async (manager, account) => {
-      await manager.update(User, account.id, { role });
+      await writeRole(manager, account.id, role);
       return { ...account, role };
     });
   }

@@ -4,19 +4,12 @@ import type { DataSource } from 'typeorm';
 import { EnvironmentService } from '../../config/environment.service.js';
 import { Clock } from '../clock.js';
 import { AuditTrail } from '../../audit/audit-trail.js';
-import type { Role } from '../user.entity.js';
 import { Sessions } from '../sessions.js';
 import { hashOf, newToken } from '../tokens.js';
 import { ProviderUnavailable, RelyingParty, type ProviderTokens } from './relying-party.js';
 import { SealedTokens } from './sealed-tokens.js';
-import {
-  decideAccess,
-  providerNameOf,
-  usernameFor,
-  type AccessRules,
-  type Admitted,
-  type Refusal,
-} from './sso-rules.js';
+import { accountOfProviderUser } from './sso-accounts.js';
+import { decideAccess, providerNameOf, type AccessRules, type Refusal } from './sso-rules.js';
 
 export interface SingleSignOnSettings {
   rules: AccessRules;
@@ -74,8 +67,7 @@ export abstract class SsoPart {
 
 /** A sign-in through the provider must come back within this long. */
 export const LOGIN_MINUTES = 10;
-/** The audit trail's actor for what the provider's sign-ins do to accounts. */
-export const SSO_ACTOR = 'single sign-on';
+export { SSO_ACTOR } from './sso-rules.js';
 
 type Outcome = { sessionId: string; username: string } | { refused: Refusal };
 
@@ -162,7 +154,9 @@ export class SingleSignOn extends SsoPart {
       await this.refusal(`sso:${subject.slice(0, 80)}`, decision.refused, decision.detail, email);
       return { refused: decision.refused };
     }
-    const account = await this.accountFor(issuer, subject, decision);
+    const account = await this.dataSource.transaction((manager) =>
+      accountOfProviderUser(manager, this.audit, { issuer, subject }, decision, this.now()),
+    );
     if (account.disabled) {
       await this.refusal(account.username, 'disabled', 'account disabled', email);
       return { refused: 'disabled' };
@@ -179,69 +173,6 @@ export class SingleSignOn extends SsoPart {
       details: { issuer: new URL(issuer).host, role: decision.role, acr: claims.acr ?? null },
     });
     return { sessionId, username: account.username };
-  }
-
-  /** The account of the provider's user: found by issuer and subject, or made now. */
-  private async accountFor(
-    issuer: string,
-    subject: string,
-    admitted: Admitted,
-  ): Promise<{ id: string; username: string; disabled: boolean }> {
-    return this.dataSource.transaction(async (manager) => {
-      type Found = { id: string; username: string; role: Role; disabled: boolean };
-      const find = async (): Promise<Found | undefined> =>
-        (
-          (await manager.query(
-            `SELECT id, username, role, disabled_at IS NOT NULL AS disabled FROM users
-            WHERE sso_issuer = $1 AND sso_subject = $2 FOR UPDATE`,
-            [issuer, subject],
-          )) as { id: string; username: string; role: Role; disabled: boolean }[]
-        )[0];
-      let account = await find();
-      if (account) {
-        await manager.query(`UPDATE users SET email = $2, role = $3 WHERE id = $1`, [
-          account.id,
-          admitted.email,
-          admitted.role,
-        ]);
-        if (account.role !== admitted.role) {
-          await this.audit.record(
-            {
-              command: 'users role',
-              rows: 1,
-              actor: SSO_ACTOR,
-              details: { username: account.username, role: admitted.role },
-            },
-            manager,
-          );
-        }
-        return account;
-      }
-      for (let attempt = 1; !account && attempt <= 50; attempt++) {
-        const username = usernameFor(admitted.email, attempt);
-        const [made] = (await manager.query(
-          `INSERT INTO users (username, role, email, sso_issuer, sso_subject, enrolled_at)
-           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING
-           RETURNING id, username, role, false AS disabled`,
-          [username, admitted.role, admitted.email, issuer, subject, this.now()],
-        )) as Found[];
-        account = made ?? (await find());
-        if (made) {
-          await this.audit.record(
-            {
-              command: 'users add',
-              rows: 1,
-              actor: SSO_ACTOR,
-              email: admitted.email,
-              details: { username, role: admitted.role, via: 'single sign-on' },
-            },
-            manager,
-          );
-        }
-      }
-      if (!account) throw new Error('no free username for a new account');
-      return account;
-    });
   }
 
   private async refusal(actor: string, refused: Refusal, detail: string, email?: string) {

@@ -32,6 +32,9 @@ export type Refusal =
   /** The provider cannot be reached. */
   | 'unavailable';
 
+/** The audit trail's actor for what the provider's sign-ins do to accounts. */
+export const SSO_ACTOR = 'single sign-on';
+
 export interface Admitted {
   email: string;
   role: Role;

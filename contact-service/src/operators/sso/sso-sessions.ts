@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { Role } from '../user.entity.js';
+import { writeRole } from '../account.js';
+import { ConsoleSession } from '../console-session.entity.js';
+import { User, type Role } from '../user.entity.js';
 import type { Operator } from '../sessions.js';
 import { ProviderRefusal } from './relying-party.js';
 import { SSO_ACTOR, SsoPart } from './single-sign-on.js';
@@ -46,13 +48,13 @@ export class SsoSessions extends SsoPart {
   /** Where the browser goes to end the provider's session as well, after the console's. */
   async endSessionUrl(operator: Operator): Promise<string | undefined> {
     if (!operator.ssoCheckedAt || !this.party) return undefined;
-    const [row] = (await this.dataSource.query(
-      `SELECT sso_tokens AS tokens FROM console_sessions WHERE id_hash = $1`,
-      [operator.sessionHash],
-    )) as { tokens: Buffer | null }[];
+    const row = await this.dataSource.manager.findOne(ConsoleSession, {
+      select: { idHash: true, ssoTokens: true },
+      where: { idHash: operator.sessionHash },
+    });
     // Without the ID token (sealed under an earlier key), the provider asks the person to confirm.
     return this.party.endSessionUrl(
-      row?.tokens ? this.tokens.open(row.tokens)?.idToken : undefined,
+      row?.ssoTokens ? this.tokens.open(row.ssoTokens)?.idToken : undefined,
     );
   }
 
@@ -77,24 +79,20 @@ export class SsoSessions extends SsoPart {
       );
       return false;
     }
-    const [user] = (await this.dataSource.query(
-      `SELECT sso_subject AS subject, role FROM users WHERE id = $1`,
-      [operator.userId],
-    )) as { subject: string | null; role: Role }[];
+    const user = await this.dataSource.manager.findOne(User, {
+      select: { id: true, ssoSubject: true, role: true },
+      where: { id: operator.userId },
+    });
     try {
       let claims: Record<string, unknown>;
       if (kept.refresh) {
         const fresh = await this.party!.refresh(kept.refresh);
         claims = await this.party!.claimsOf(fresh, this.settings!.rules.groupsClaim);
-        await this.dataSource.query(
-          `UPDATE console_sessions SET sso_tokens = $2 WHERE id_hash = $1`,
-          [
-            operator.sessionHash,
-            this.tokens.seal({ ...fresh, idToken: fresh.idToken ?? kept.idToken }),
-          ],
-        );
-      } else if (kept.access && (kept.accessExpiresAt ?? 0) > Date.now() && user?.subject) {
-        claims = await this.party!.userInfo(kept.access, user.subject);
+        await this.dataSource.manager.update(ConsoleSession, operator.sessionHash, {
+          ssoTokens: this.tokens.seal({ ...fresh, idToken: fresh.idToken ?? kept.idToken }),
+        });
+      } else if (kept.access && (kept.accessExpiresAt ?? 0) > Date.now() && user?.ssoSubject) {
+        claims = await this.party!.userInfo(kept.access, user.ssoSubject);
       } else {
         await this.end(operator, 'nothing left to ask the provider with: sign in again');
         return false;
@@ -118,10 +116,9 @@ export class SsoSessions extends SsoPart {
         return false;
       }
       // The provider cannot be asked: the session goes on for one more period, not longer.
-      await this.dataSource.query(
-        `UPDATE console_sessions SET sso_checked_at = $2 WHERE id_hash = $1`,
-        [operator.sessionHash, claimed.before],
-      );
+      await this.dataSource.manager.update(ConsoleSession, operator.sessionHash, {
+        ssoCheckedAt: claimed.before,
+      });
       if (new Date(claimed.before).getTime() > due.getTime() - this.settings!.recheckMs)
         return true;
       await this.end(operator, `provider unavailable: ${(error as Error).message}`);
@@ -132,8 +129,8 @@ export class SsoSessions extends SsoPart {
   /** The role the groups give now; the account's sessions end (its role is read at sign-in). */
   private async follow(operator: Operator, role: Role): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(`UPDATE users SET role = $2 WHERE id = $1`, [operator.userId, role]);
-      await manager.query(`DELETE FROM console_sessions WHERE user_id = $1`, [operator.userId]);
+      await writeRole(manager, operator.userId, role);
+      await manager.delete(ConsoleSession, { userId: operator.userId });
       await this.audit.record(
         {
           command: 'users role',
