@@ -91,7 +91,7 @@ export class BookingsService {
   }
 
   private async applyIn(manager: EntityManager, event: BookingEvent, now: Date): Promise<Applied> {
-    const references = [event.reference, event.replaces].filter(Boolean) as string[];
+    const references = [event.reference, event.replaces].filter((r): r is string => !!r);
     const clipped = references.map((reference) => reference.slice(0, 500));
     if (await erasedBooking(manager, event.scheduler, clipped)) {
       return { applied: false, refused: 'erased', matched: null };

@@ -1,3 +1,4 @@
+import { UsedLogoutToken } from './sso/logout-token.entity.js';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -48,7 +49,11 @@ function relyingParty(environment: EnvironmentService): RelyingParty | null {
  */
 @Module({
   // The rate limits' shared counts: the back-channel logout's limit per provider.
-  imports: [AccountsModule, RateLimitStorageModule, TypeOrmModule.forFeature([ConsoleSession])],
+  imports: [
+    AccountsModule,
+    RateLimitStorageModule,
+    TypeOrmModule.forFeature([ConsoleSession, UsedLogoutToken]),
+  ],
   controllers: [
     SessionController,
     SsoController,

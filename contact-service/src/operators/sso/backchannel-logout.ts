@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { LessThan, type DataSource } from 'typeorm';
 import { AuditTrail } from '../../audit/audit-trail.js';
 import { EnvironmentService } from '../../config/environment.service.js';
 import { PostgresThrottlerStorage } from '../../integrations/rate-limit/postgres-throttler.storage.js';
 import { consoleMetrics, type LogoutRefusal } from '../../metrics/console-metrics.js';
 import { Clock } from '../clock.js';
 import { ProviderRefusal, RelyingParty } from './relying-party.js';
-import { SSO_ACTOR } from './single-sign-on.js';
+import { UsedLogoutToken } from './logout-token.entity.js';
+import { SSO_ACTOR } from './sso-rules.js';
 
 /**
  * Logout tokens checked per minute for the provider, by every replica together (counted in
@@ -90,15 +91,16 @@ export class BackchannelLogout {
       return { refused: this.refused(reason) };
     }
     const now = this.clock.now();
-    await this.dataSource.query(`DELETE FROM sso_logout_tokens WHERE seen_at < $1`, [
-      new Date(now.getTime() - KEEP_JTI_MS),
-    ]);
-    const fresh = (await this.dataSource.query(
-      `INSERT INTO sso_logout_tokens (jti, seen_at) VALUES ($1, $2)
-       ON CONFLICT (jti) DO NOTHING RETURNING jti`,
-      [String(claims.jti).slice(0, 255), now],
-    )) as unknown[];
-    if (fresh.length === 0) return { refused: this.refused('replayed') };
+    const used = this.dataSource.getRepository(UsedLogoutToken);
+    await used.delete({ seenAt: LessThan(new Date(now.getTime() - KEEP_JTI_MS)) });
+    const { raw } = await used
+      .createQueryBuilder()
+      .insert()
+      .values({ jti: String(claims.jti).slice(0, 255), seenAt: now })
+      .orIgnore()
+      .returning(['jti'])
+      .execute();
+    if (!Array.isArray(raw) || raw.length === 0) return { refused: this.refused('replayed') };
     const ended = (await this.dataSource.query(
       `WITH ended AS (
          DELETE FROM console_sessions s USING users u
