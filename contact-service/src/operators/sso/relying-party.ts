@@ -1,5 +1,6 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, type JWTPayload } from 'jose';
 import * as oidc from 'openid-client';
+import { checkLogoutToken } from './logout-token.js';
 import { hasGroups } from './sso-rules.js';
 
 /** The client as registered at the provider (OIDC_*). */
@@ -31,12 +32,10 @@ export interface ProviderTokens {
   idToken?: string;
 }
 
-/** The provider answered, and its answer is no (an OAuth error, a token that does not hold up). */
-export class ProviderRefusal extends Error {}
-/** The provider could not be asked (unreachable, too slow, an answer that is not OAuth). */
-export class ProviderUnavailable extends Error {}
+import { ProviderRefusal, ProviderUnavailable } from './provider-errors.js';
 
-const BACKCHANNEL_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
+export { ProviderRefusal, ProviderUnavailable } from './provider-errors.js';
+
 /** Each call to the provider gives up after this long: a request of the console waits no more. */
 const TIMEOUT_SECONDS = 5;
 /** A failed discovery is tried again after this long, not at every request. */
@@ -174,36 +173,7 @@ export class RelyingParty {
     this.keys ??= createRemoteJWKSet(new URL(metadata.jwks_uri!), {
       timeoutDuration: TIMEOUT_SECONDS * 1000,
     });
-    const algorithms = (metadata.id_token_signing_alg_values_supported ?? ['RS256']).filter(
-      (alg) => alg !== 'none' && !alg.startsWith('HS'),
-    );
-    let payload: JWTPayload;
-    try {
-      ({ payload } = await jwtVerify(token, this.keys, {
-        issuer: metadata.issuer,
-        audience: this.settings.clientId,
-        algorithms,
-        requiredClaims: ['iat', 'exp', 'jti'],
-        clockTolerance: 30,
-        maxTokenAge: '10 minutes',
-      }));
-    } catch (error) {
-      throw new ProviderRefusal(`logout token: ${(error as Error).message}`);
-    }
-    const events = payload.events as Record<string, unknown> | undefined;
-    if (
-      typeof events !== 'object' ||
-      events === null ||
-      typeof events[BACKCHANNEL_EVENT] !== 'object'
-    ) {
-      throw new ProviderRefusal('logout token: no back-channel logout event');
-    }
-    if ('nonce' in payload) throw new ProviderRefusal('logout token: has a nonce');
-    const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
-    if (!sid && typeof payload.sub !== 'string') {
-      throw new ProviderRefusal('logout token: neither sid nor sub');
-    }
-    return { ...payload, sid };
+    return checkLogoutToken(token, this.keys, metadata, this.settings.clientId);
   }
 
   private config(): Promise<oidc.Configuration> {
