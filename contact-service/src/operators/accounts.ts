@@ -1,3 +1,4 @@
+import accountRules from '@proposal-site/contract/accounts.json' with { type: 'json' };
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Not, type DataSource, type EntityManager, type Repository } from 'typeorm';
@@ -15,8 +16,8 @@ import { User, type Role } from './user.entity.js';
 
 export { Account, AccountError, roleOf, SYSTEM_ACTORS, usernameOf } from './account.js';
 
-/** How long an enrolment link works, once. */
-export const ENROLMENT_HOURS = 24;
+/** How long an enrolment link works, once (contract/accounts.json: the console says it too). */
+export const ENROLMENT_HOURS = accountRules.enrolmentHours;
 
 /** Removes what an account signs in with locally: password, authenticator, codes, passkeys, link. */
 async function retireLocalCredentials(manager: EntityManager, userId: string): Promise<void> {
