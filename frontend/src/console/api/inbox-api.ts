@@ -1,7 +1,7 @@
 import { consoleApi } from './console-api';
 import type {
+  BulkBody,
   InboxEntry as ServiceInboxEntry,
-  LeadStatus,
   OpenedLead,
   Overview as ServiceOverview,
   CancelledEvent,
@@ -59,15 +59,13 @@ export type HistoryEntry = StatusEvent | OwnerEvent | NoticeEvent | CancelledEve
 /** What a notification is for: announcing the lead, reminding its owner, escalating a promise. */
 export type DeliveryPurpose = 'lead' | 'reminder' | 'escalation';
 
-/** What is done to every selected lead: a status, an owner (null: the team's), spam or not. */
-export type BulkChange =
-  | { action: 'status'; status: LeadStatus }
-  | { action: 'owner'; owner: string | null }
-  | { action: 'spam' }
-  | { action: 'not-spam' };
-
-/** 1 to 100 ids: more than an inbox page (50), so "all on this page" always fits. */
-export type BulkRequest = { ids: string[] } & BulkChange;
+/**
+ * What is done to every selected lead: an action, with the status or the owner (null: the
+ * team's) it needs. The service's BulkBody, whose rules (1 to 100 ids, more than an inbox page,
+ * so "all on this page" always fits) the service holds.
+ */
+export type BulkRequest = BulkBody;
+export type BulkChange = Omit<BulkBody, 'ids'>;
 
 /** How often the inbox's first page is read again, so new leads show within 10 s. */
 export const INBOX_REFRESH_MS = 5000;

@@ -41,9 +41,9 @@ function bulk(request: BulkRequest): Response {
     leads = leads.map((lead) =>
       lead.id !== id
         ? lead
-        : request.action === 'status'
+        : request.action === 'status' && request.status
           ? { ...lead, status: request.status }
-          : request.action === 'owner'
+          : request.action === 'owner' && request.owner !== undefined
             ? { ...lead, owner: request.owner }
             : lead,
     );
