@@ -17,7 +17,7 @@ export interface Booking {
   name: string;
   email: string;
   startsAt: Date;
-  /** The lead's id, as the receipt's link carries it back. */
+  /** What the booking link carried back: a lead's id here matches nothing (it is not sealed). */
   lead?: string;
 }
 

@@ -1,6 +1,7 @@
 // Bookings through the scheduler in Chromium against the container stack (docs/bookings.md):
 // a contact request sent two hours ago is booked through Calendly (a signed webhook through
-// nginx, carrying the lead's id as the receipt's link does); the lead screen shows the meeting
+// nginx, the booker typing the lead's address, as from the site's own button; the lead's id in
+// the link, which anyone can type, matches nothing); the lead screen shows the meeting
 // and the kept promise, the inbox row shows it beside the status, a cancellation re-opens the
 // promise and a second booking through Cal.com keeps it again. The overview counts the calls
 // booked. Every new state is checked with axe and photographed at 360, 768 and 1,440 px; at
@@ -70,7 +71,9 @@ test('a booking keeps the promise, shows on the lead and in the inbox; a cancell
   await expect(fields.getByText(/^Call booked: /)).toBeVisible();
   await expect(fields).toContainText('Contacted');
   await expect(fields).not.toContainText('Call back by');
-  await expect(history(page).filter({ hasText: 'through Calendly' })).toHaveCount(1);
+  await expect(
+    history(page).filter({ hasText: 'through Calendly, matched by the address the booker typed' }),
+  ).toHaveCount(1);
   await expect(history(page).filter({ hasText: 'New → Contacted, by Calendly' })).toHaveCount(1);
   await report(page, 'booked through Calendly');
   await checkConsoleScreen(page, testInfo, 'lead booked');
