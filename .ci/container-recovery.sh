@@ -156,6 +156,38 @@ kept_secret() {
 check "no container's log and no output of make restore holds the keys or the secret settings" kept_secret
 
 
+# Prospects for the two loss drills: the form sent every 0.2 s, `count` times, each from an
+# address of its own in X-Forwarded-For (web believes Docker's bridge), as company `company` from
+# <mailbox><n>@example.com; every 201 is noted in `file` with its time. In the background, as
+# $prospects.
+start_prospects() {
+  local file=$1 company=$2 mailbox=$3 count=$4
+  : >"$file"
+  (
+    for i in $(seq 1 "$count"); do
+      id=$(curl -s -m 5 -X POST "$site/api/contact" -H 'Content-Type: application/json' \
+        -H "X-Forwarded-For: 198.51.100.$((i % 250 + 1))" \
+        --data "{\"name\":\"$company $i\",\"email\":\"$mailbox$i@example.com\",\"company\":\"$company\",\"role\":\"Operator\"}" |
+        sed -n 's/.*"id":"\([0-9a-f-]*\)".*/\1/p')
+      [[ -n $id ]] && echo "$(date +%s.%N) $id" >>"$file"
+      sleep 0.2
+    done
+  ) &
+  prospects=$!
+}
+
+# The recovery point of a loss at `lost_at`: how long before it the earliest lead of `company`
+# acknowledged in `file` that did not come back was acknowledged (none missing: 0 s). Sets
+# before_loss (the leads acknowledged before the loss), missing (their ids not back) and rpo.
+recovery_point() {
+  local file=$1 lost_at=$2 company=$3 restored_ids earliest_missing
+  before_loss=$(awk -v lost="$lost_at" '$1 < lost' "$file")
+  restored_ids=$(sql "SELECT id FROM contact_submissions WHERE company = '$company'")
+  missing=$(comm -23 <(awk '{print $2}' <<<"$before_loss" | sort) <(sort <<<"$restored_ids"))
+  earliest_missing=$(grep -F -f <(printf '%s\n' "$missing" | grep .) <<<"$before_loss" | sort -n | head -n 1 | cut -d' ' -f1 || true)
+  rpo=$(awk -v lost="$lost_at" -v at="${earliest_missing:-$lost_at}" 'BEGIN { printf "%.1f", lost - at }')
+}
+
 step "Recovery to the last moment: the database's disk lost while prospects send the form"
 # The prospects reach web through Docker's bridge and each speaks for an address of its own in
 # X-Forwarded-For, as behind a load balancer: web believes the bridge from here on (the replicas'
@@ -167,19 +199,7 @@ check "the backup container streams the WAL (its replication slot is active)" wi
 check "it took a base backup when it started" bash -c 'ls backups/base/*/base.tar.gz >/dev/null 2>&1'
 leads_before=$(sql 'SELECT count(*) FROM contact_submissions')
 acknowledged=$work/acknowledged.txt
-: >"$acknowledged"
-# Prospects, one every 0.2 s, each from an address of its own; every 201 is noted with its time.
-(
-  for i in $(seq 1 300); do
-    id=$(curl -s -m 5 -X POST "$site/api/contact" -H 'Content-Type: application/json' \
-      -H "X-Forwarded-For: 198.51.100.$((i % 250 + 1))" \
-      --data "{\"name\":\"Recovery $i\",\"email\":\"recovery$i@example.com\",\"company\":\"Recovery\",\"role\":\"Operator\"}" |
-      sed -n 's/.*"id":"\([0-9a-f-]*\)".*/\1/p')
-    [[ -n $id ]] && echo "$(date +%s.%N) $id" >>"$acknowledged"
-    sleep 0.2
-  done
-) &
-prospects=$!
+start_prospects "$acknowledged" Recovery recovery 300
 sleep 10
 # The disk is lost: the server killed at once (nothing more reaches its disk), then its volume
 # removed. backups/ is the other disk.
@@ -193,13 +213,7 @@ wait "$prospects" 2>/dev/null || true
 started=$(date +%s)
 make --no-print-directory recover YES=1
 echo "  make recover took $(($(date +%s) - started)) s"
-before_loss=$(awk -v lost="$lost_at" '$1 < lost' "$acknowledged")
-restored_ids=$(sql "SELECT id FROM contact_submissions WHERE company = 'Recovery'")
-missing=$(comm -23 <(awk '{print $2}' <<<"$before_loss" | sort) <(sort <<<"$restored_ids"))
-# The recovery point: how long before the loss the earliest acknowledged lead that did not come
-# back was acknowledged (none missing: 0 s).
-earliest_missing=$(grep -F -f <(printf '%s\n' "$missing" | grep .) <<<"$before_loss" | sort -n | head -n 1 | cut -d' ' -f1 || true)
-rpo=$(awk -v lost="$lost_at" -v at="${earliest_missing:-$lost_at}" 'BEGIN { printf "%.1f", lost - at }')
+recovery_point "$acknowledged" "$lost_at" Recovery
 newest=$(sql "SELECT extract(epoch FROM max(created_at)) FROM contact_submissions WHERE company = 'Recovery'")
 echo "  $(wc -l <<<"$before_loss") leads acknowledged before the disk was lost, $(grep -c . <<<"$missing" || true) of them not back;" \
   "recovery point: $rpo s of acknowledged leads lost (goal: at most 60 s);" \
@@ -239,18 +253,7 @@ check "the WAL being written is there too (*.partial.gz.age)" \
 check "/metrics has the newest off-site copy (backup_offsite_newest_timestamp_seconds)" bash -c \
   "docker-compose exec -T contact-service node -e \"fetch('http://127.0.0.1:3000/metrics').then((r) => r.text()).then((t) => process.stdout.write(t))\" | grep -q '^backup_offsite_newest_timestamp_seconds{remote=\"default\"} [1-9]'"
 acknowledged=$work/lost-machine-acknowledged.txt
-: >"$acknowledged"
-(
-  for i in $(seq 1 400); do
-    id=$(curl -s -m 5 -X POST "$site/api/contact" -H 'Content-Type: application/json' \
-      -H "X-Forwarded-For: 198.51.100.$((i % 250 + 1))" \
-      --data "{\"name\":\"Lost Machine $i\",\"email\":\"lost$i@example.com\",\"company\":\"Lost Machine\",\"role\":\"Operator\"}" |
-      sed -n 's/.*"id":"\([0-9a-f-]*\)".*/\1/p')
-    [[ -n $id ]] && echo "$(date +%s.%N) $id" >>"$acknowledged"
-    sleep 0.2
-  done
-) &
-prospects=$!
+start_prospects "$acknowledged" 'Lost Machine' lost 400
 sleep 45
 # The machine is lost: every container of the stack killed at once (the off-site server stands
 # apart), then its volume, backups/ and .env gone.
@@ -270,11 +273,7 @@ make --no-print-directory .env >/dev/null
 started=$(date +%s)
 make --no-print-directory recover KEY="$work/backup-key.txt" REMOTE="$remote" YES=1 | tee "$work/lost-machine.out"
 echo "  make recover from the off-site copy took $(($(date +%s) - started)) s"
-before_loss=$(awk -v lost="$lost_at" '$1 < lost' "$acknowledged")
-restored_ids=$(sql "SELECT id FROM contact_submissions WHERE company = 'Lost Machine'")
-missing=$(comm -23 <(awk '{print $2}' <<<"$before_loss" | sort) <(sort <<<"$restored_ids"))
-earliest_missing=$(grep -F -f <(printf '%s\n' "$missing" | grep .) <<<"$before_loss" | sort -n | head -n 1 | cut -d' ' -f1 || true)
-rpo=$(awk -v lost="$lost_at" -v at="${earliest_missing:-$lost_at}" 'BEGIN { printf "%.1f", lost - at }')
+recovery_point "$acknowledged" "$lost_at" 'Lost Machine'
 echo "  lost machine, off-site copy every 15 s: $(grep -c . <<<"$before_loss") leads acknowledged before the loss," \
   "$(grep -c . <<<"$missing" || true) of them not back; recovery point: $rpo s of acknowledged leads lost (goal: at most 60 s)"
 check "every lead acknowledged more than 60 s before the loss is back" awk -v rpo="$rpo" 'BEGIN { exit !(rpo <= 60) }'
