@@ -17,9 +17,6 @@ import { bookedLead } from './booking-answers.js';
 import { BookingDeliveryRow } from './booking-delivery.entity.js';
 import { SCHEDULER_SETTINGS, type BookingEvent, type Scheduler } from './booking-event.js';
 
-/** How an event found its lead, as the lead's history and the audit trail say it. */
-type Matched = BookingMatch;
-
 /** What applying an event did, for the scheduler's answer and the log. */
 export interface Applied {
   /** false: not applied now (a redelivery of an applied event, or a refused one). */
@@ -27,7 +24,7 @@ export interface Applied {
   /** Why an event was refused: its booking is an erased person's, or of another event type. */
   refused?: 'erased' | 'event_type';
   /** How it found its lead; null for a cancellation of a booking this service never saw. */
-  matched: Matched | null;
+  matched: BookingMatch | null;
 }
 
 type BookedLead = LeadUnderChange & { ownerId: string | null; owner: string | null };
@@ -45,7 +42,7 @@ const LEAD_ROW = `s.id, s.kind AS kind, s.status, s.email,
  * - Refused and counted, storing nothing: an event about an erased person's booking, and one of
  *   an event type the operator did not name (CALENDLY_EVENT_TYPES, CALCOM_EVENT_TYPES).
  * - Once: the event's key goes into booking_deliveries first; a redelivery changes nothing.
- * - Its lead (Matched): the one the booking already belongs to, else the lead whose booking
+ * - Its lead (BookingMatch): the one the booking already belongs to, else the lead whose booking
  *   token the link carried (a token this service sealed; a bare lead id matches nothing), else
  *   the latest contact request from the address the booker typed, else a new lead.
  * - A booking keeps the callback promise (the lead becomes contacted); the host becomes the
@@ -151,8 +148,9 @@ export class BookingsService {
     manager: EntityManager,
     event: BookingEvent,
     references: string[],
-  ): Promise<{ lead: BookedLead; matched: Matched } | null> {
-    const of = (matched: Matched) => (lead: BookedLead | null) => (lead ? { lead, matched } : null);
+  ): Promise<{ lead: BookedLead; matched: BookingMatch } | null> {
+    const of = (matched: BookingMatch) => (lead: BookedLead | null) =>
+      lead ? { lead, matched } : null;
     const linked = event.linkToken ? this.tokens[event.scheduler]?.leadOf(event.linkToken) : null;
     return (
       of('booking')(

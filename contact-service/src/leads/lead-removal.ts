@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiProperty } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
 import { In, type DataSource, type EntityManager } from 'typeorm';
-import { ErasedBookingRow } from './lead-rows.entity.js';
+import { ErasedBookingRow, LeadBookingRow } from './lead-rows.entity.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 
 /** What an erasure or a purge removed (or, counted first, would remove). */
@@ -41,14 +41,23 @@ export class LeadRemoval {
   async erase(email: string, actor: string): Promise<Removed> {
     return this.dataSource.transaction(async (manager) => {
       // The person stays erased: the scheduler's later events about their bookings are refused.
-      await manager.query(
-        `INSERT INTO erased_bookings (scheduler, reference_hash)
-         SELECT b.scheduler, sha256(convert_to(b.reference, 'UTF8'))
-           FROM lead_bookings b JOIN contact_submissions s ON s.id = b.submission_id
-          WHERE ${BY_EMAIL}
-         ON CONFLICT DO NOTHING`,
-        [email],
-      );
+      const bookings = await manager
+        .createQueryBuilder(LeadBookingRow, 'b')
+        .select(['b.scheduler', 'b.reference'])
+        .innerJoin('contact_submissions', 's', 's.id = b.submission_id')
+        .where(BY_EMAIL.replace('$1', ':email'), { email })
+        .getMany();
+      if (bookings.length > 0) {
+        await manager
+          .createQueryBuilder()
+          .insert()
+          .into(ErasedBookingRow)
+          .values(
+            bookings.map((b) => ({ scheduler: b.scheduler, referenceHash: hashOf(b.reference) })),
+          )
+          .orIgnore()
+          .execute();
+      }
       const removed = await remove(manager, BY_EMAIL, [email]);
       await this.audit.record(
         {
@@ -124,6 +133,10 @@ export function erasedBooking(
   scheduler: string,
   references: string[],
 ): Promise<boolean> {
-  const hashes = references.map((reference) => createHash('sha256').update(reference).digest());
-  return manager.exists(ErasedBookingRow, { where: { scheduler, referenceHash: In(hashes) } });
+  return manager.exists(ErasedBookingRow, {
+    where: { scheduler, referenceHash: In(references.map(hashOf)) },
+  });
 }
+
+/** What erased_bookings keeps of a booking reference: its SHA-256, nothing else. */
+const hashOf = (reference: string) => createHash('sha256').update(reference).digest();

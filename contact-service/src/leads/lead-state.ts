@@ -27,7 +27,6 @@ export interface LeadUnderChange {
   createdAt: Date;
   /** When a cancelled booking re-opened its callback promise (null: it counts from receipt). */
   callbackFrom: Date | null;
-  spamReason?: string | null;
 }
 
 /** A change the workflow or the lead's state does not allow, or a lead that is not there. */
