@@ -265,9 +265,10 @@ snapshot() {
     sql "SELECT row_to_json(t)::text FROM $table t ORDER BY 1"
   done
 }
-# Restores on a new machine, and a recovery after a lost disk (a file of its own: it shares
+# Restores on a new machine, then a lost disk and a lost machine (files of their own: they share
 # this shell).
 source .ci/container-recovery.sh
+source .ci/container-loss.sh
 
 make --no-print-directory leads ARGS='erase --email compose@example.com --yes'
 check "make leads erase removed the lead" is "$(sql "SELECT count(*) FROM contact_submissions WHERE id = '$id'")" 0
