@@ -22,7 +22,7 @@ endif
 NPM_STAMP := node_modules/.install-stamp
 WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json) deploy/kubernetes/package.json
 
-.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke sign-in-flood tls-check e2e lighthouse up down logs ps e2e-containers openapi leads backup restore recover upgrade version sbom alerts ci ci-smoke
+.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke sign-in-flood tls-check e2e lighthouse up down logs ps e2e-containers openapi leads backup restore recover upgrade rollback bundle version sbom alerts ci ci-smoke
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-15s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -129,15 +129,17 @@ REPLICAS ?= $(or $(shell sed -n 's/^CONTACT_SERVICE_REPLICAS=//p' .env 2>/dev/nu
 # the container runs as uid 999 instead, never as root (infra/compose/private.sh).
 export BACKUP_USER ?= $(if $(filter 0,$(shell id -u)),999:999,$(shell id -u):$(shell id -g))
 
-up: .env ## Build and start web, contact-service (REPLICAS=n), Postgres and backups in containers; wait until healthy
+up: .env ## Build and start web, contact-service (REPLICAS=n), Postgres and backups in containers; wait until healthy [BUNDLE=…: from make bundle's images, nothing built]
 	@mkdir -p backups tls
+	@$(if $(BUNDLE),infra/compose/load-bundle.sh "$(BUNDLE)")
 	@infra/compose/keys.sh .env $(COMPOSE)
 	@infra/compose/private.sh
 	@$(COMPOSE) up -d db
 	@infra/compose/service-role.sh $(COMPOSE)
-	$(COMPOSE) up -d --build --scale contact-service=$(REPLICAS) || { $(COMPOSE) ps; $(COMPOSE) logs --no-color --tail 20; exit 1; }
+	$(COMPOSE) up -d $(if $(BUNDLE),--no-build,--build) --scale contact-service=$(REPLICAS) || { $(COMPOSE) ps; $(COMPOSE) logs --no-color --tail 20; exit 1; }
 	@infra/compose/private.sh # again: what a backup container being replaced wrote meanwhile
 	@infra/compose/wait-healthy.sh $(COMPOSE)
+	@infra/compose/version.sh record
 	@infra/compose/warnings.sh $(COMPOSE)
 	@echo "The site is up: http://localhost:$(WEB_PORT); the operators' console: $(CONSOLE_ORIGIN)/console/"
 
@@ -162,8 +164,15 @@ restore: .env ## Restore a signed backup, from backups/ or any copy: make restor
 recover: .env ## After the database's disk or the machine is lost: the newest base backup and the WAL, to the last moment [TIME=…] [KEY=…] [REMOTE=…] [YES=1]
 	@infra/compose/recover.sh "$(COMPOSE)" "$(TIME)" "$(YES)" "$(KEY)" "$(SIGNING_KEY)" "$(UNSIGNED)" "$(REMOTE)"
 
-upgrade: .env ## After git pull: a backup, then the running stack moved to this release while it serves [PULL=0]
-	@infra/compose/upgrade.sh $(REPLICAS) $(if $(filter 0,$(PULL)),0,1) $(COMPOSE)
+upgrade: .env ## After git pull: a backup, then the running stack moved to this release while it serves [PULL=0] [BUNDLE=…]
+	@$(if $(BUNDLE),infra/compose/load-bundle.sh "$(BUNDLE)")
+	@infra/compose/upgrade.sh $(REPLICAS) $(if $(BUNDLE),bundle,$(if $(filter 0,$(PULL)),0,1)) $(COMPOSE)
+
+rollback: .env ## Back to the release make upgrade replaced, its images and its commit, while the stack serves; no restore [YES=1]
+	@infra/compose/rollback.sh $(REPLICAS) "$(YES)" $(COMPOSE)
+
+bundle: .env ## This release as one file for a machine with no registry: images, code, SBOMs, checksums (.artifacts/bundle/)
+	@infra/compose/bundle.sh $(COMPOSE)
 
 version: ## The release of this checkout (contract/release.json), and of the container stack when it runs
 	@echo "This checkout: $$(infra/compose/version.sh checkout)"

@@ -14,7 +14,7 @@ mkdir -p "$work"
 
 start_daemon() { # extra dockerd flags
   rm -f "$work/docker.sock"
-  dockerd --data-root "$work/data" --exec-root "$work/exec" --pidfile "$work/dockerd.pid" \
+  dockerd --data-root "${data_root:-$work/data}" --exec-root "$work/exec" --pidfile "$work/dockerd.pid" \
     --host "$DOCKER_HOST" "$@" >>"$work/dockerd.log" 2>&1 &
   within 30 docker info >/dev/null 2>&1 && return 0
   echo "dockerd did not start; see $work/dockerd.log" >&2
@@ -405,4 +405,8 @@ said=$(make --no-print-directory leads ARGS='users list' 2>&1 || true)
 check "make leads, with the stack down and its volume kept, refuses this machine's database" \
   grep -q 'the container stack is down' <<<"$said"
 docker-compose down --volumes >/dev/null 2>&1
+
+# This release as one file, installed by a daemon that has never held an image (a file of its
+# own: it shares this shell).
+source .ci/container-bundle.sh
 checks_summary

@@ -1,23 +1,29 @@
 # The upgrade drill (sourced by .ci/container-stack.sh, whose shell and helpers it shares): the
-# previous release (.ci/previous-release) runs with leads and an enrolled operator in it, and is
-# upgraded in place to the release under test with `make upgrade` while prospects send the form.
-# Every acknowledged lead must be there afterwards, the operator must sign in with the same app,
-# and the time the form could not take a lead is measured and printed. It runs in a worktree of
-# its own (built beside this one's images), under the compose project `upgrade-drill`, and leaves
-# nothing behind. Two functions: build_previous_release, while the registries can be reached, and
-# upgrade_drill, inside the namespace before the main stack starts.
+# previous release (.ci/previous-release: the changelog's previous entry) runs with leads and an
+# enrolled operator in it; while prospects send the form, it is upgraded in place to the release
+# under test (`make upgrade`), rolled back (`make rollback`), and upgraded again. After each step
+# every acknowledged lead must be there, the operator must sign in with the same app, and the
+# longest time the form took no lead is printed. It runs in a worktree of its own (built beside
+# this one's images), under the compose project `upgrade-drill`, and leaves nothing behind. Two
+# functions: build_previous_release, while the registries can be reached, and upgrade_drill,
+# inside the namespace before the main stack starts.
 
-# The previous release's images, built from a worktree of its commit (.ci/previous-release) with the same site values as this release's, so
-# that its `make up` inside the namespace and this release's `make upgrade` there find every
-# layer built. A clone without that commit (a shallow one) skips the drill, and says so.
+# The previous release's images, built from a worktree of its commit with the same site values as
+# this release's, so that its `make up` inside the namespace and this release's `make upgrade`
+# there find every layer built. A clone without that commit (a shallow one) skips the drill, and
+# says so; a commit that is not the release the file names fails it.
 build_previous_release() {
-  local previous
-  previous=$(grep -v '^#' .ci/previous-release)
+  local version previous
+  read -r version previous < <(grep -v '^#' .ci/previous-release)
   git worktree remove --force "$work/previous" 2>/dev/null || rm -rf "$work/previous"
   git worktree prune
   if ! git cat-file -e "$previous^{commit}" 2>/dev/null; then
     echo "UPGRADE DRILL SKIPPED: this clone lacks the previous release's commit $previous (a shallow clone?)"
     return 0
+  fi
+  if [[ $(git show "$previous:contract/release.json" | sed -n 's/.*"version": *"\(.*\)".*/\1/p') != "$version" ]]; then
+    echo "ERROR: .ci/previous-release names $previous for $version, but that commit is another release" >&2
+    return 1
   fi
   git worktree add --detach "$work/previous" "$previous" >/dev/null
   {
@@ -33,7 +39,7 @@ build_previous_release() {
 }
 
 upgrade_drill() {
-  step "The upgrade drill: the previous release, upgraded to this one while prospects send the form"
+  step "The upgrade drill: the previous release, upgraded to this one, rolled back and upgraded again while prospects send the form"
   drill=$work/previous
   drill_site=http://127.0.0.1:$(sed -n 's/^WEB_PORT=//p' "$drill/.env")
   drill_console=http://localhost:$(sed -n 's/^CONSOLE_PORT=//p' "$drill/.env")
@@ -42,7 +48,8 @@ upgrade_drill() {
   in_drill docker-compose down --volumes --remove-orphans >/dev/null 2>&1 || true
   in_drill make --no-print-directory up >"$work/upgrade-previous-up.log" 2>&1 ||
     { tail -n 30 "$work/upgrade-previous-up.log"; false; }
-  check "the previous release runs ($(git -C "$drill" log -1 --format=%h))" \
+  previous_version=$(in_drill infra/compose/version.sh running docker-compose)
+  check "the previous release runs ($previous_version, $(git -C "$drill" log -1 --format=%h))" \
     is "$(curl -s -o /dev/null -w '%{http_code}' "$drill_site/")" 200
   drill_link=$(in_drill make --no-print-directory leads ARGS='users add upgrade.operator --role admin' |
     grep -o 'http[^ ]*/console/enrol#[^ ]*' | head -n 1)
@@ -50,11 +57,14 @@ upgrade_drill() {
   check "an operator enrolled on the previous release signs in" \
     node .ci/second-factor.mjs sign-in "$drill_console" "$work/upgrade-operator.json"
 
-  # Prospects, one every 0.2 s, each from an address of its own: every answer noted with its time.
+  # Prospects, one every 0.2 s, each from an address of its own, until the drill ends: every
+  # answer noted with its time.
   answers=$work/upgrade-answers.txt
   : >"$answers"
   (
-    for i in $(seq 1 2000); do
+    i=0
+    while :; do
+      i=$((i + 1))
       answer=$(curl -s -m 5 -X POST "$drill_site/api/contact" -H 'Content-Type: application/json' \
         -H "X-Forwarded-For: 203.0.113.$((i % 250 + 1))" -w '\n%{http_code}' \
         --data "{\"name\":\"Upgrade $i\",\"email\":\"upgrade$i@example.com\",\"company\":\"Upgrade\",\"role\":\"Operator\"}")
@@ -66,35 +76,60 @@ upgrade_drill() {
   ) &
   drill_prospects=$!
   sleep 5
-  git -C "$drill" checkout --quiet --detach "$(git rev-parse HEAD)"
-  started=$(date +%s)
-  if in_drill make --no-print-directory upgrade PULL=0 >"$work/upgrade.log" 2>&1; then upgraded=yes; else upgraded=no; fi
-  sed 's/^/  | /' "$work/upgrade.log" | grep -v -e 'Step [0-9]' -e '^  | *---> ' | tail -n 25
-  echo "  make upgrade took $(($(date +%s) - started)) s"
-  sleep 5
+  this_commit=$(git rev-parse HEAD)
+  drill_step "make upgrade PULL=0" "$(infra/compose/version.sh checkout)" \
+    git -C "$drill" checkout --quiet --detach "$this_commit" -- make --no-print-directory upgrade PULL=0
+  drill_step "make rollback YES=1" "$previous_version" \
+    true -- make --no-print-directory rollback YES=1
+  check "the rollback put the drill's checkout back on the previous release's commit" \
+    is "$(git -C "$drill" rev-parse HEAD)" "$(git rev-parse "$(grep -v '^#' .ci/previous-release | cut -d' ' -f2)")"
+  drill_step "make upgrade PULL=0, again" "$(infra/compose/version.sh checkout)" \
+    git -C "$drill" checkout --quiet --detach "$this_commit" -- make --no-print-directory upgrade PULL=0
   kill "$drill_prospects" 2>/dev/null || true
   wait "$drill_prospects" 2>/dev/null || true
-  check "make upgrade succeeded" is "$upgraded" yes
-  check "the stack reports this release" \
-    grep -q "The running stack: $(infra/compose/version.sh checkout)" \
-    <<<"$(in_drill make --no-print-directory version)"
-  drill_sql() { in_drill docker-compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -Atc "$0"' "$1"; }
-  acknowledged_ids=$(awk '$2 == 201 { print $3 }' "$answers" | sort)
-  stored_ids=$(drill_sql "SELECT id FROM contact_submissions WHERE company = 'Upgrade'" | tr -d '\r' | sort)
-  lost=$(comm -23 <(printf '%s\n' "$acknowledged_ids") <(printf '%s\n' "$stored_ids") | grep -c . || true)
-  # The downtime: the longest stretch between two acknowledged submissions, less the pace of 0.2 s.
-  downtime=$(awk '$2 == 201 { if (last) { gap = $1 - last; if (gap > worst) worst = gap } last = $1 }
-    END { printf "%.1f", (worst > 0.2 ? worst - 0.2 : 0) }' "$answers")
-  echo "  $(wc -l <"$answers") submissions during the upgrade: $(awk '{print $2}' "$answers" | sort | uniq -c | xargs);" \
-    "the form took no lead for at most $downtime s"
-  check "every acknowledged lead is in the upgraded database ($(grep -c . <<<"$acknowledged_ids"))" is "$lost" 0
+  echo "  $(wc -l <"$answers") submissions during the drill: $(awk '{print $2}' "$answers" | sort | uniq -c | xargs)"
+
   check "the upgraded service connects as its own role, which owns every table it had" \
     is "$(drill_sql "SELECT string_agg(DISTINCT usename, ',') FROM pg_stat_activity WHERE application_name = 'contact-service'; SELECT count(*) FROM pg_tables WHERE schemaname IN ('public', 'pgboss') AND tableowner <> 'contact_service'" | tr -d '\r' | xargs)" 'contact_service 0'
-  check "the operator enrolled before the upgrade signs in with the same app" \
-    node .ci/second-factor.mjs sign-in "$drill_console" "$work/upgrade-operator.json"
+  kept=$(find "$drill/backups/before-upgrade" -mindepth 1 -maxdepth 1 -type d)
+  check "one backup from before an upgrade is kept, the last one's: dump, settings, signature, note" \
+    is "$(grep -c . <<<"$kept") $(find "$kept" -maxdepth 1 \( -name '*.dump' -o -name '*.secrets' -o -name '*.sig' -o -name release \) | wc -l)" '1 4'
   secrets_written() { ls "$drill"/backups/last/*.secrets >/dev/null 2>&1; }
   within 90 secrets_written || in_drill docker-compose logs --no-color --tail 20 backup
   check "the upgraded stack takes backups with their settings" secrets_written
   in_drill docker-compose down --volumes --remove-orphans >/dev/null 2>&1 || true
   git worktree remove --force "$drill" 2>/dev/null || true
+}
+
+drill_sql() { in_drill docker-compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -Atc "$0"' "$1"; }
+
+# One step of the drill: BEFORE... (a command run first, or `true`), then the make command, in the
+# drill's checkout, while the prospects go on. Then: it succeeded, the stack reports VERSION, every
+# lead acknowledged so far is stored, and the operator signs in; the longest time the form took no
+# lead during the step is printed.
+drill_step() { # NAME VERSION BEFORE... -- MAKE...
+  local name=$1 version=$2 before=() started finished outcome log acknowledged stored lost gap
+  shift 2
+  while [[ $1 != -- ]]; do before+=("$1"); shift; done
+  shift
+  log=$work/upgrade-drill-$(tr -c 'a-z0-9' '-' <<<"$name").log
+  "${before[@]}"
+  started=$(date +%s.%N)
+  if in_drill "$@" >"$log" 2>&1; then outcome=succeeded; else outcome=failed; fi
+  finished=$(date +%s.%N)
+  sed 's/^/  | /' "$log" | grep -v -e 'Step [0-9]' -e '^  | *---> ' | tail -n 20
+  sleep 5
+  check "$name succeeded ($(awk -v a="$started" -v b="$finished" 'BEGIN { printf "%.0f", b - a }') s)" is "$outcome" succeeded
+  check "the stack reports $version" is "$(in_drill infra/compose/version.sh running docker-compose)" "$version"
+  acknowledged=$(awk '$2 == 201 { print $3 }' "$answers" | sort)
+  stored=$(drill_sql "SELECT id FROM contact_submissions WHERE company = 'Upgrade'" | tr -d '\r' | sort)
+  lost=$(comm -23 <(printf '%s\n' "$acknowledged") <(printf '%s\n' "$stored") | grep -c . || true)
+  # The longest stretch between two acknowledged submissions within the step, less the pace of 0.2 s.
+  gap=$(awk -v from="$started" -v to="$finished" '$2 == 201 && $1 >= from - 1 && $1 <= to + 5 {
+      if (last) { gap = $1 - last; if (gap > worst) worst = gap } last = $1 }
+    END { printf "%.1f", (worst > 0.2 ? worst - 0.2 : 0) }' "$answers")
+  echo "  during $name the form took no lead for at most $gap s"
+  check "every lead acknowledged so far is stored ($(grep -c . <<<"$acknowledged"))" is "$lost" 0
+  check "the operator enrolled on the previous release signs in with the same app" \
+    node .ci/second-factor.mjs sign-in "$drill_console" "$work/upgrade-operator.json"
 }

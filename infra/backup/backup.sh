@@ -9,9 +9,15 @@
 # with cp -p, rsync -a or rclone keeps an old one). A signature (signature.sh) makes the pair
 # authentic. Everything is written 0600 in 0700 folders. The connection comes from PGHOST, PGUSER,
 # PGPASSWORD and PGDATABASE.
+# With BACKUP_INTO=<folder> (`make upgrade`'s backup before anything changes), the three files go
+# into backups/<folder>/ instead, and nothing is linked or rotated: that folder is kept until the
+# next successful upgrade (infra/compose/upgrade.sh), for `make rollback` and `make restore`.
 set -euo pipefail
 umask 077
 dir=${BACKUP_DIR:-/backups}
+into=${BACKUP_INTO:-last}
+[[ $into =~ ^(last|before-upgrade/[0-9A-Za-z._-]+)$ ]] ||
+  { echo "BACKUP_INTO must be a folder of backups/before-upgrade/ (got \"$into\")" >&2; exit 1; }
 
 # `make restore` holds the backups while it runs (backups/restoring/, infra/compose/restore.sh):
 # nothing is written, linked or rotated under the copy it restores from. A hold left by a restore
@@ -36,13 +42,13 @@ trap 'outcome $?' EXIT
 source "$(dirname "$0")/settings.sh"
 source "$(dirname "$0")/signature.sh"
 
-mkdir -p "$dir/last" "$dir/daily" "$dir/weekly" "$dir/monthly"
+mkdir -p "$dir/$into" "$dir/last" "$dir/daily" "$dir/weekly" "$dir/monthly"
 stamp=$(date -u +%Y%m%d-%H%M%S)
 name=$PGDATABASE-$stamp.dump
 secrets=$PGDATABASE-$stamp.secrets
 # Written under temporary names first: a file cut off half-way is never taken for a backup.
-pg_dump --format=custom --compress=6 --no-owner --no-privileges --file="$dir/last/$name.partial"
-pg_restore --list "$dir/last/$name.partial" >/dev/null
+pg_dump --format=custom --compress=6 --no-owner --no-privileges --file="$dir/$into/$name.partial"
+pg_restore --list "$dir/$into/$name.partial" >/dev/null
 # .env less Compose's own COMPOSE_* settings, which choose the containers of this machine (a
 # restore refuses a backup that carries one), and the files of ./tls.
 carry=$(mktemp -d)
@@ -50,11 +56,15 @@ carry=$(mktemp -d)
 { grep -v '^COMPOSE_' /config/.env || (($? == 1)); } >"$carry/.env"
 carried=(-C "$carry" .env)
 [[ -d /config/tls ]] && carried+=(-C /config tls)
-tar -c "${carried[@]}" | age --encrypt --recipient "$recipient" --output "$dir/last/$secrets.partial"
+tar -c "${carried[@]}" | age --encrypt --recipient "$recipient" --output "$dir/$into/$secrets.partial"
 rm -rf "$carry"
-sign_backup "$dir/last/$name.partial" "$dir/last/$secrets.partial" "$signing_key" >"$dir/last/$PGDATABASE-$stamp.sig"
-mv "$dir/last/$secrets.partial" "$dir/last/$secrets"
-mv "$dir/last/$name.partial" "$dir/last/$name"
+sign_backup "$dir/$into/$name.partial" "$dir/$into/$secrets.partial" "$signing_key" >"$dir/$into/$PGDATABASE-$stamp.sig"
+mv "$dir/$into/$secrets.partial" "$dir/$into/$secrets"
+mv "$dir/$into/$name.partial" "$dir/$into/$name"
+if [[ $into != last ]]; then
+  echo "Backup written: backups/$into/$name ($(du -h "$dir/$into/$name" | cut -f1)), its settings in backups/$into/$secrets"
+  exit 0
+fi
 # Only this stack's own backups are replaced or removed: a backup whose signature another key made
 # (a copy from another machine put into backups/, to restore it) is left alone. One with no
 # signature is an older release's own.
@@ -70,8 +80,8 @@ for kind in dump secrets sig; do ln -sfn "last/$PGDATABASE-$stamp.$kind" "$dir/l
 
 # Rotation, by the date in each name. Every backup of the last day stays in last/; the links in the
 # other folders keep the data of older ones alive for as long as their folder keeps them. A name
-# sorts as its date does, so a backup goes when its name sorts before the oldest one kept. Files
-# named otherwise (the before-upgrade dump) are never removed.
+# sorts as its date does, so a backup goes when its name sorts before the oldest one kept.
+# Files named otherwise are never removed.
 older_than() { # FOLDER NAME-FORMAT OLDEST-KEPT: removes the backups whose date sorts before it
   local sig base date
   for sig in "$1/$PGDATABASE"-*.sig "$1/$PGDATABASE"-*.dump; do

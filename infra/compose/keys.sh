@@ -46,7 +46,10 @@ fi
 if ! grep -Eq '^BACKUP_RECIPIENT=.+' "$env_file"; then
   # age-keygen from the backup image, so this machine needs nothing but Docker; as whoever runs
   # make, into a folder only they can read.
-  "${compose[@]}" build -q backup >/dev/null
+  # (Built only when missing: from a bundle, it is there and nothing may be built.)
+  source infra/compose/images.sh
+  docker image inspect "$(project_images | awk '$1 == "backup" { print $2 }')" >/dev/null 2>&1 ||
+    "${compose[@]}" build -q backup >/dev/null
   keygen() { "${compose[@]}" run --rm --no-deps -T --user "$(id -u):$(id -g)" -v "$made:/run/keys" \
     --entrypoint age-keygen backup "$@"; }
   made=$(umask 077 && mktemp -d)

@@ -8,6 +8,7 @@ import release from '@proposal-site/contract/release.json' with { type: 'json' }
 // not this one, is a changelog an operator cannot trust before an upgrade.
 const changelog = readFileSync(join(__dirname, '../../../CHANGELOG.md'), 'utf8');
 const entries = [...changelog.matchAll(/^## (\S+) — (\d{4}-\d{2}-\d{2})$/gm)];
+const repository = (path: string) => readFileSync(join(__dirname, '../../..', path), 'utf8');
 
 describe('the release', () => {
   it('has a version of three numbers', () => {
@@ -32,5 +33,22 @@ describe('the release', () => {
       ]);
       expect(dates[i]! <= dates[i - 1]!).toBe(true);
     }
+  });
+
+  it('tags the project’s images with it, in every compose file that names one', () => {
+    for (const file of ['docker-compose.yml', '.ci/compose.offsite.yml']) {
+      const tags = [...repository(file).matchAll(/image: proposal-site\/([a-z-]+):(\S+)/g)];
+      expect(tags.length).toBeGreaterThan(0);
+      for (const [, image, tag] of tags) expect([file, image, tag]).toEqual([file, image, release.version]);
+    }
+  });
+
+  it('is upgraded to in CI from the changelog’s previous entry (.ci/previous-release)', () => {
+    const [version, commit] = repository('.ci/previous-release')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'))[0]!
+      .split(' ');
+    expect(version).toBe(entries[1]?.[1]);
+    expect(commit).toMatch(/^[0-9a-f]{7,40}$/);
   });
 });
