@@ -178,10 +178,21 @@ version: ## The release of this checkout (contract/release.json), and of the con
 	@echo "This checkout: $$(infra/compose/version.sh checkout)"
 	@running=$$(infra/compose/version.sh running $(COMPOSE)); [ -z "$$running" ] || echo "The running stack: $$running"
 
-alerts: ## Check Prometheus' configuration and alert rules (infra/monitoring/), and run the rules' tests (promtool)
+alerts: ## Check Prometheus' configuration and alert rules (infra/monitoring/), run the rules' tests (promtool), and check Alertmanager's configuration (amtool)
 	@command -v promtool >/dev/null || { echo "make alerts needs promtool: apt-get install prometheus (Debian), or a Prometheus release's promtool on PATH" >&2; exit 1; }
 	promtool check config infra/monitoring/prometheus.yml
 	promtool test rules infra/monitoring/alerts.test.yml
+	@# Alertmanager's configuration as alertmanager.sh writes it, from sample settings (Teams too
+	@# where amtool knows msteamsv2, 0.28 on), with the routes and receivers of local/ if any.
+	@if ! command -v amtool >/dev/null; then echo "amtool not found: Alertmanager's configuration not checked (apt-get install prometheus-alertmanager)"; exit 0; fi; \
+	  dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; \
+	  minor=$$(amtool --version 2>&1 | sed -n 's/.*version 0\.\([0-9]*\)\..*/\1/p' | head -n 1); \
+	  teams=; [[ $${minor:-0} -lt 28 ]] || teams='https://example.invalid/workflows/1/triggers/manual/paths/invoke?sig=x'; \
+	  env -i PATH="$$PATH" SMTP_URL='smtp://alerts%40example.com:p%40ss:w@smtp.example.com:587' \
+	    NOTIFY_FROM=alerts@example.com NOTIFY_TO=sales@example.com ALERT_TO=ops@example.com \
+	    TEAMS_WEBHOOK_URL="$$teams" sh infra/monitoring/alertmanager.sh render "$$dir" >/dev/null; \
+	  echo "amtool check-config (alertmanager.sh's output for sample settings)"; \
+	  amtool check-config "$$dir/alertmanager.yml"
 
 sbom: $(NPM_STAMP) ## Copy each image's bill of materials (CycloneDX) into .artifacts/sbom/ and check it is valid and complete
 	@infra/compose/sbom.sh "$(COMPOSE)"

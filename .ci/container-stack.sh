@@ -71,6 +71,8 @@ if [[ ${1:-} != --inside ]]; then
   docker build -q --network host -t "$postgres_image" .ci/stand-ins/postgres
   prometheus_image=$(sed -n 's/^ *image: \(prom\/prometheus:.*\)/\1/p' infra/monitoring/compose.yml)
   docker build -q --network host -t "$prometheus_image" .ci/stand-ins/prometheus
+  alertmanager_image=$(sed -n 's/^ *image: \(prom\/alertmanager:.*\)/\1/p' infra/monitoring/compose.yml)
+  docker build -q --network host -t "$alertmanager_image" .ci/stand-ins/alertmanager
   # The certificates image's base: the debootstrapped Debian itself.
   docker tag ci-stand-in/debian:bookworm debian:bookworm-slim
 
@@ -80,7 +82,7 @@ if [[ ${1:-} != --inside ]]; then
   # notifications to a real SMTP server in the stack's network (.ci/compose.mail.yml).
   {
     grep -v -e '^POSTGRES_PASSWORD=' -e '^POSTGRES_SERVICE_PASSWORD=' -e '^REAL_IP_FROM=' -e '^VITE_' -e '^SMTP_URL=' \
-      -e '^NOTIFY_' -e '^COMPOSE_FILE=' .env
+      -e '^NOTIFY_' -e '^COMPOSE_FILE=' -e '^ALERT_TO=' -e '^PROMETHEUS_INTERVAL=' .env
     echo "POSTGRES_PASSWORD=ci@P/ss:w#rd%41?&$(random_hex 6)"
     echo "POSTGRES_SERVICE_PASSWORD=ci'S@rv/ce:p#ss%42?&$(random_hex 6)"
     echo "REAL_IP_FROM=127.0.0.1/32,192.0.2.0/24"
@@ -90,6 +92,9 @@ if [[ ${1:-} != --inside ]]; then
     echo "NOTIFY_FROM=website@proposals.test"
     echo "NOTIFY_TO=sales@proposals.test"
     echo "NOTIFY_ACCESSIBILITY_TO=accessibility@proposals.test"
+    echo "ALERT_TO=oncall@proposals.test"
+    # The alert drill (.ci/container-alerts.sh) in minutes: Prometheus scrapes and evaluates every 5 s.
+    echo "PROMETHEUS_INTERVAL=5s"
     # The replicas' step kills one in a burst: a delivery it held is taken up when its lease ends.
     # A short lease proves the same in seconds instead of two minutes.
     echo "NOTIFY_LEASE_SECONDS=15"
@@ -152,7 +157,9 @@ if [[ -d $work/previous ]]; then upgrade_drill; fi
 
 # The daemon's data root outlives a run: start from an empty database volume, as on a new
 # machine (an earlier run's volume holds the password of an earlier .env).
-docker-compose down --volumes --remove-orphans >/dev/null 2>&1 || true
+# (With the monitoring file too: an Alertmanager's volume remembers what it sent for 4 hours.)
+docker-compose -f docker-compose.yml -f .ci/compose.mail.yml -f infra/monitoring/compose.yml \
+  down --volumes --remove-orphans >/dev/null 2>&1 || true
 make --no-print-directory up
 
 step "Checks through the published port"
@@ -394,6 +401,10 @@ check "the WAL stream reaches it (wal_archive_streaming is 1)" \
   is "$(promql 'max(wal_archive_streaming)')" 1
 check "and no backup or WAL alert fires: the newest backup is good and fresh" \
   is "$(promql 'count(ALERTS{alertname=~"Backup.*|Wal.*",alertstate="firing"})')" ""
+# Two faults at once, each told to a person by mail through Alertmanager (a file of its own: it
+# shares this shell).
+source .ci/container-alerts.sh
+alert_drill
 
 # The stack once more, with TLS_MODE=acme and Pebble (a file of its own: it shares this shell).
 source .ci/container-acme.sh

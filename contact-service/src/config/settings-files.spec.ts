@@ -76,7 +76,7 @@ describe('the files that pass settings on', () => {
     // What the service reads: .env's lines, less what compose sets itself.
     const handed = Object.fromEntries(example.filter(([name]) => !entries.has(name)));
     expect(() => parseEnv({ ...handed, ...DATABASE })).not.toThrow();
-    const stack = `${read('docker-compose.yml')}\n${read('Makefile')}`;
+    const stack = `${read('docker-compose.yml')}\n${read('infra/monitoring/compose.yml')}\n${read('Makefile')}`;
     for (const [name] of assignments(read('.env.example'), true)) {
       // Anything else is the stack's own (compose interpolates it, or make reads it), or
       // Compose's (COMPOSE_PROJECT_NAME, COMPOSE_FILE).
