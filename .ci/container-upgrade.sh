@@ -51,8 +51,16 @@ upgrade_drill() {
   previous_version=$(in_drill infra/compose/version.sh running docker-compose)
   check "the previous release runs ($previous_version, $(git -C "$drill" log -1 --format=%h))" \
     is "$(curl -s -o /dev/null -w '%{http_code}' "$drill_site/")" 200
-  drill_link=$(in_drill make --no-print-directory leads ARGS='users add upgrade.operator --role admin' |
-    grep -o 'http[^ ]*/console/enrol#[^ ]*' | head -n 1)
+  # (1.1.0's make leads can find the service not running for a moment just after make up, as
+  # docker-compose 1.29's ps answers; asked again then, and said so.)
+  drill_link=
+  for _ in 1 2 3; do
+    drill_link=$(in_drill make --no-print-directory leads ARGS='users add upgrade.operator --role admin' |
+      grep -o 'http[^ ]*/console/enrol#[^ ]*' | head -n 1) && break
+    echo "  (make leads users add answered no link; asking again in 5 s)"
+    sleep 5
+  done
+  check "the previous release's make leads made an operator with an enrolment link" test -n "$drill_link"
   node .ci/second-factor.mjs enrol "$drill_console" "$drill_link" "$work/upgrade-operator.json"
   check "an operator enrolled on the previous release signs in" \
     node .ci/second-factor.mjs sign-in "$drill_console" "$work/upgrade-operator.json"
