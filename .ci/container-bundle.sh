@@ -22,6 +22,8 @@ mkdir -p "$install"
 tar -xf ".artifacts/bundle/proposal-site-$bundle_version.tar" -C "$install"
 git clone --quiet -c advice.detachedHead=false "$install/proposal-site-$bundle_version/source.bundle" "$install/site"
 installed_started=$(date +%s)
+# As an operator's shell would be: the ACME step before exported its profile.
+unset COMPOSE_PROFILES
 if (cd "$install/site" && make --no-print-directory up BUNDLE="../proposal-site-$bundle_version") >"$work/bundle-up.log" 2>&1; then
   installed=yes
 else
