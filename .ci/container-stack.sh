@@ -395,8 +395,8 @@ check "it loaded the $shipped alert rules of infra/monitoring/alerts.yml" \
   is "$(grep -o '"type":"alerting"' <<<"$rules" | wc -l)" "$shipped"
 evaluated() { ! grep -q '"health":"err"' <<<"$rules"; }
 check "none of them fails to evaluate" evaluated
-check "the backup container's runs reach it (backup_last_timestamp_seconds)" \
-  test -n "$(promql 'max(backup_last_timestamp_seconds{outcome="success"})')"
+backed_up() { [[ -n $(promql 'max(backup_last_timestamp_seconds{outcome="success"})') ]]; }
+check "the backup container's runs reach it (backup_last_timestamp_seconds)" within 60 backed_up
 check "the WAL stream reaches it (wal_archive_streaming is 1)" \
   is "$(promql 'max(wal_archive_streaming)')" 1
 check "and no backup or WAL alert fires: the newest backup is good and fresh" \
