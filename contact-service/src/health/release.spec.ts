@@ -39,7 +39,8 @@ describe('the release', () => {
     for (const file of ['docker-compose.yml', '.ci/compose.offsite.yml']) {
       const tags = [...repository(file).matchAll(/image: proposal-site\/([a-z-]+):(\S+)/g)];
       expect(tags.length).toBeGreaterThan(0);
-      for (const [, image, tag] of tags) expect([file, image, tag]).toEqual([file, image, release.version]);
+      for (const [, image, tag] of tags)
+        expect([file, image, tag]).toEqual([file, image, release.version]);
     }
   });
 
