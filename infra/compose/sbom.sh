@@ -18,7 +18,8 @@ in_image() { # service entrypoint args... -> the command's output in a one-off c
 status=0
 services=(contact-service web backup)
 # The certificates image, when it was built (TLS_MODE=acme, or CI).
-docker image inspect "$(sed -n 's/^ *image: \(proposal-site\/certificates:.*\)/\1/p' docker-compose.yml)" >/dev/null 2>&1 && services+=(certificates)
+source infra/compose/images.sh
+docker image inspect "$(project_images | awk '$1 == "certificates" { print $2 }')" >/dev/null 2>&1 && services+=(certificates)
 for service in "${services[@]}"; do
   in_image "$service" cat /sbom/bom.cdx.json >"$out/$service.cdx.json"
   in_image "$service" dpkg-query -W -f '${Package} ${Version} ${Architecture}\n' >"$out/$service.dpkg.txt"
