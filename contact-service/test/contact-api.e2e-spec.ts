@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { ATTRIBUTION_COLUMNS } from '../src/leads/lead.js';
 import contract from '@proposal-site/contract/contact-payloads.json' with { type: 'json' };
 import release from '@proposal-site/contract/release.json' with { type: 'json' };
 import { ServiceUnavailableException } from '@nestjs/common';
@@ -67,6 +68,9 @@ describe('POST /api/contact with a valid body', () => {
         callback_from: null,
         // Its kind, set as it was written (src/leads/lead-kind.ts, migration 1796700000000).
         kind: 'contact',
+        // What brought it (src/leads/attribution.ts, migration 1797000000000): a body without
+        // an attribution, from a client that sends none, has none recorded.
+        ...Object.fromEntries(ATTRIBUTION_COLUMNS.map((column) => [column, null])),
       },
     ]);
     expect(Math.abs(Date.now() - Date.parse(answer.body.createdAt as string))).toBeLessThan(60_000);

@@ -42,6 +42,7 @@ const lead = (message: string | null) => ({
   message,
   spamReason: null,
   idempotencyKey: null,
+  attribution: null,
 });
 
 describe("a lead's kind", () => {

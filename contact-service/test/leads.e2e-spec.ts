@@ -178,7 +178,7 @@ describe.each([
     expect(exported.code).toBe(0);
     expect(
       exported.out.startsWith(
-        '\ufeff"id","received","kind","status","name","email","company","role","message","spam_reason"\r\n',
+        '\ufeff"id","received","kind","status","name","email","company","role","message","spam_reason","utm_source",',
       ),
     ).toBe(true);
     const records = parse(exported.out, { bom: true, columns: true }) as Record<string, string>[];

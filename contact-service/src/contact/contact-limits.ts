@@ -1,4 +1,5 @@
 import contactFields from '@proposal-site/contract/contact-fields.json' with { type: 'json' };
+import { ATTRIBUTION_LIMITS } from '../leads/attribution.js';
 
 /**
  * Field limits of a contact submission, in UTF-16 code units as JavaScript counts a string's
@@ -9,14 +10,19 @@ import contactFields from '@proposal-site/contract/contact-fields.json' with { t
 export const CONTACT_LIMITS = { ...contactFields.limits, ...contactFields.legacyTrapLimits };
 
 /**
- * The largest body a valid submission can take, derived from the field limits: JSON may spell
+ * The largest body a valid submission can take, derived from the field limits and the attribution's (contract/attribution.json): JSON may spell
  * any code unit as a 6-byte `\uXXXX` escape (what a 3-byte CJK character or half of a 4-byte
  * emoji becomes in the worst case), plus 1 KB for the field names, the trap and whitespace.
  * nginx's client_max_body_size (infra/nginx/snippets/body-limit.conf) is this, rounded up
  * to whole kilobytes; a test holds the two together.
  */
 export const CONTACT_BODY_LIMIT_BYTES =
-  Object.values(CONTACT_LIMITS).reduce((sum, limit) => sum + limit, 0) * 6 + 1024;
+  [...Object.values(CONTACT_LIMITS), ...Object.values(ATTRIBUTION_LIMITS)].reduce(
+    (sum, limit) => sum + limit,
+    0,
+  ) *
+    6 +
+  1024;
 
 /** The contract's patterns are written for the u flag: `\p{…}` classes, a surrogate pair as one. */
 const pattern = (source: string) => new RegExp(source, 'u');

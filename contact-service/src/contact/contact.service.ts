@@ -8,9 +8,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
 import { apiError } from '../http/api-error.js';
-import { kindOf } from '../leads/lead-kind.js';
+import { kindOf, type LeadKind } from '../leads/lead-kind.js';
 import { LeadWriter, type NewLead } from '../leads/lead-writer.js';
 import { MetricsService } from '../metrics/metrics.service.js';
+import { bookingLinkOf } from '../notifications/channels.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 import { ApiProperty } from '@nestjs/swagger';
@@ -19,6 +20,12 @@ import { ApiProperty } from '@nestjs/swagger';
 export class ContactReceipt {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() createdAt!: Date;
+  /**
+   * For a discovery-call request, when the scheduler is set and its bookings come back: the
+   * receipt mail's booking link, with the lead's token, so the call booked at once attaches to
+   * this lead. The site adds the name and address the visitor typed; this answer carries none.
+   */
+  @ApiProperty({ required: false, format: 'uri' }) bookingUrl?: string;
 }
 
 /** The 503 of a submission that may or may not have been stored: it says what is true. */
@@ -47,6 +54,7 @@ const FIELDS = ['name', 'email', 'company', 'role', 'message'] as const;
 export class ContactService {
   private readonly logger = new Logger(ContactService.name);
   private readonly writer: LeadWriter;
+  private readonly bookingLink: ReturnType<typeof bookingLinkOf>;
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
@@ -59,6 +67,7 @@ export class ContactService {
       notifications.plannedChannels(),
       environment.get('DATABASE_TIMEOUT_MS'),
     );
+    this.bookingLink = bookingLinkOf(environment);
   }
 
   /** With an Idempotency-Key, a retry of the same submission gets the first receipt back. */
@@ -71,6 +80,7 @@ export class ContactService {
       message: dto.message || null,
       spamReason: spamReasonOf(dto),
       idempotencyKey: idempotencyKey ?? null,
+      attribution: dto.attribution ?? null,
     };
     let result: Awaited<ReturnType<LeadWriter['write']>>;
     try {
@@ -90,7 +100,7 @@ export class ContactService {
       if (lead.spamReason) {
         this.logger.warn(`Suspected spam stored as ${result.id}: ${lead.spamReason}`);
       }
-      return { id: result.id, createdAt: result.createdAt };
+      return this.receipt(result.id, result.createdAt, kindOf(lead.message));
     }
     // Erased between the two statements: nothing of it is kept, so it may be sent again.
     const { earlier } = result;
@@ -98,6 +108,11 @@ export class ContactService {
     if (FIELDS.some((field) => earlier[field] !== lead[field])) {
       throw new UnprocessableEntityException(apiError(422, KEY_REUSED_MESSAGE));
     }
-    return { id: earlier.id, createdAt: earlier.createdAt };
+    return this.receipt(earlier.id, earlier.createdAt, earlier.kind);
+  }
+
+  private receipt(id: string, createdAt: Date, kind: LeadKind): ContactReceipt {
+    const bookingUrl = kind === 'contact' ? this.bookingLink?.({ id }) : undefined;
+    return bookingUrl ? { id, createdAt, bookingUrl } : { id, createdAt };
   }
 }

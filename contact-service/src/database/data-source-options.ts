@@ -20,6 +20,7 @@ import { Bookings1796600000000 } from './migrations/1796600000000-bookings.js';
 import { LeadKindColumn1796700000000 } from './migrations/1796700000000-lead-kind-column.js';
 import { OffsiteCopies1796800000000 } from './migrations/1796800000000-offsite-copies.js';
 import { ErasedBookings1796900000000 } from './migrations/1796900000000-erased-bookings.js';
+import { LeadAttribution1797000000000 } from './migrations/1797000000000-lead-attribution.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -64,6 +65,7 @@ export function dataSourceOptions({
       LeadKindColumn1796700000000,
       OffsiteCopies1796800000000,
       ErasedBookings1796900000000,
+      LeadAttribution1797000000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -4,6 +4,7 @@ import { AdminLeadsController } from './console/admin-leads.controller.js';
 import { DeliveriesController } from './console/deliveries.controller.js';
 import { LeadsController } from './console/leads.controller.js';
 import { OverviewController } from './console/overview.controller.js';
+import { SourcesController } from './console/sources.controller.js';
 import { InboxOperationsModule } from './inbox-operations.module.js';
 
 /**
@@ -13,6 +14,12 @@ import { InboxOperationsModule } from './inbox-operations.module.js';
  */
 @Module({
   imports: [OperatorsModule, InboxOperationsModule],
-  controllers: [LeadsController, DeliveriesController, AdminLeadsController, OverviewController],
+  controllers: [
+    LeadsController,
+    DeliveriesController,
+    AdminLeadsController,
+    OverviewController,
+    SourcesController,
+  ],
 })
 export class InboxModule {}

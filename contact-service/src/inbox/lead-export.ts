@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { AuditTrail } from '../audit/audit-trail.js';
+import { ATTRIBUTION_COLUMNS } from '../leads/lead.js';
 import { filterDetails, type InboxFilter } from './inbox-filter.js';
 import type { Inbox } from './inbox.js';
 import type { InboxLead } from './inbox.store.js';
@@ -17,6 +18,8 @@ export const EXPORT_COLUMNS = [
   'role',
   'message',
   'spam_reason',
+  // What brought it (leads/attribution.ts): empty for a lead with none recorded.
+  ...ATTRIBUTION_COLUMNS,
 ] as const;
 
 /**
@@ -71,6 +74,7 @@ function exportRow(lead: InboxLead): (string | null)[] {
     lead.role,
     lead.message,
     lead.spamReason,
+    ...ATTRIBUTION_COLUMNS.map((column) => lead[column]),
   ];
 }
 

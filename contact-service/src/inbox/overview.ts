@@ -4,7 +4,8 @@ import { LEAD_KINDS, type LeadKind } from '../leads/lead-kind.js';
 import { dueCutoffs, FIRST_STEP, type PromiseRules } from '../leads/lead-promises.js';
 import { OpenPromises, openPromises } from '../leads/promise-counts.js';
 import { BookingWeek, bookingWeeks } from '../leads/speed-to-lead.js';
-import { SUPPORT_TIME_ZONE } from '../leads/support-hours.js';
+import { sourceReportOf } from '../leads/source-report.js';
+import { shiftDate, SUPPORT_TIME_ZONE, supportDate } from '../leads/support-hours.js';
 import { FieldPercentile, fieldPercentiles } from '../measurements/field-measurement-store.js';
 
 /** Leads received in a week (its Monday, YYYY-MM-DD, in the support time zone), of a kind. */
@@ -58,6 +59,8 @@ export class Overview {
   @ApiProperty({ type: [BookingWeekShare] }) bookings!: BookingWeekShare[];
   /** Leads with a promise overdue or due soon, per kind and step. */
   @ApiProperty({ type: [OpenPromises] }) due!: OpenPromises[];
+  /** The share of the last 28 days' discovery-call requests with a known source, 0..1. */
+  @ApiProperty({ type: Number, nullable: true }) knownSourceShare!: number | null;
   /** The site's field measurements: each page's 75th percentile per metric, last 28 days. */
   @ApiProperty({ type: [FieldPercentile] }) field!: FieldPercentile[];
 }
@@ -77,7 +80,8 @@ export async function overviewOf(
 ): Promise<Overview> {
   const since = new Date(now.getTime() - weeks * 7 * 24 * 3600_000);
   const cut = dueCutoffs(now, rules);
-  const [perKind, due, field, booked] = await Promise.all([
+  const today = supportDate(now);
+  const [perKind, due, field, booked, sources] = await Promise.all([
     Promise.all(
       LEAD_KINDS.map(async (kind) => {
         const rows = (await dataSource.query(
@@ -105,6 +109,7 @@ export async function overviewOf(
     openPromises(dataSource, rules, now),
     fieldPercentiles(dataSource),
     bookingWeeks(dataSource, since, SUPPORT_TIME_ZONE),
+    sourceReportOf(dataSource, shiftDate(today, -27), today),
   ]);
   const bookings: Overview['bookings'] = booked
     .filter((row): row is BookingWeek & { week: string } => row.week !== null)
@@ -133,6 +138,7 @@ export async function overviewOf(
     promises: promises.sort(byWeek),
     bookings: bookings.sort(byWeek),
     due,
+    knownSourceShare: sources.knownShare,
     field,
   };
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { isRowError, StatementBatcher } from '../database/statement-batcher.js';
-import { LeadRecord } from './lead.js';
+import { sourceOf, type Attribution } from './attribution.js';
+import { ATTRIBUTION_COLUMNS, LeadRecord } from './lead.js';
 import { kindOf, type LeadKind } from './lead-kind.js';
 
 /**
@@ -9,8 +10,13 @@ import { kindOf, type LeadKind } from './lead-kind.js';
  * the database gives it, and the client's Idempotency-Key (a retry with the same key stores
  * nothing).
  */
-export type NewLead = Omit<LeadRecord, 'id' | 'createdAt' | 'kind'> & {
+export type NewLead = Omit<
+  LeadRecord,
+  'id' | 'createdAt' | 'kind' | (typeof ATTRIBUTION_COLUMNS)[number]
+> & {
   idempotencyKey: string | null;
+  /** What brought it, cleaned (attribution.ts); null where nothing was asked (a booking). */
+  attribution: Attribution | null;
 };
 
 export type WriteResult =
@@ -68,11 +74,12 @@ export class LeadWriter {
  */
 export async function writeLeadIn(
   manager: EntityManager,
-  lead: Omit<NewLead, 'idempotencyKey' | 'spamReason'> & { kind: LeadKind },
+  lead: Omit<NewLead, 'idempotencyKey' | 'spamReason' | 'attribution'> & { kind: LeadKind },
   channels: readonly string[],
 ): Promise<string> {
   const id = randomUUID();
-  await insertLeads(manager, [{ ...lead, id, idempotencyKey: null, spamReason: null }], channels);
+  const written = { ...lead, id, idempotencyKey: null, spamReason: null, attribution: null };
+  await insertLeads(manager, [written], channels);
   return id;
 }
 
@@ -86,12 +93,25 @@ async function insertLeads(
   channels: readonly string[],
 ): Promise<(Date | null)[]> {
   const column = <T>(pick: (lead: Pending) => T) => leads.map(pick);
+  // Each attribution column, then the source it is counted under: null for a lead with none.
+  const counted = leads.map((lead) => (lead.attribution ? sourceOf(lead.attribution) : null));
+  const attributionColumns = ATTRIBUTION_COLUMNS.map((name) =>
+    leads.map((lead, j) => {
+      if (name === 'source' || name === 'medium' || name === 'campaign') {
+        return counted[j]?.[name] ?? null;
+      }
+      return lead.attribution?.[name] ?? null;
+    }),
+  );
+  const first = 11; // the placeholder of the first attribution column
   const rows = (await manager.query(
     `WITH lead AS (
        INSERT INTO contact_submissions
-              (id, name, email, company, role, message, spam_reason, idempotency_key, kind)
+              (id, name, email, company, role, message, spam_reason, idempotency_key, kind,
+               ${ATTRIBUTION_COLUMNS.join(', ')})
        SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::varchar[],
-                            $5::varchar[], $6::text[], $7::text[], $8::varchar[], $10::varchar[])
+                            $5::varchar[], $6::text[], $7::text[], $8::varchar[], $10::varchar[],
+                            ${ATTRIBUTION_COLUMNS.map((_, i) => `$${first + i}::varchar[]`).join(', ')})
        ON CONFLICT (idempotency_key) DO NOTHING
        RETURNING id, created_at, email, spam_reason IS NOT NULL AS spam
      ), outbox AS (
@@ -117,6 +137,7 @@ async function insertLeads(
       column((lead) => lead.idempotencyKey),
       channels,
       column((lead) => lead.kind),
+      ...attributionColumns,
     ],
   )) as { id: string; created_at: Date }[];
   const createdAt = new Map(rows.map((row) => [row.id, row.created_at]));

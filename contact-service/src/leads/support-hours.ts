@@ -57,7 +57,7 @@ function wallClock(date: string, hour: number): Date {
   return new Date(utc - offsetAt(new Date(Date.parse(`${date}T12:00:00Z`))));
 }
 
-const shiftDate = (date: string, days: number) =>
+export const shiftDate = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 24 * HOUR).toISOString().slice(0, 10);
 
 function isWorkingDay(date: string, calendar: SupportCalendar): boolean {

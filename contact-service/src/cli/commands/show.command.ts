@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import type { OpenedLead } from '../../inbox/inbox.js';
+import { attributionLines } from '../../leads/attribution.js';
+import { attributionOf } from '../../leads/lead.js';
 import { json, type LeadsContext } from '../leads-context.js';
 import { deliveryTable, printable, timestamp } from '../output.js';
 
@@ -60,6 +62,7 @@ function describeLead(lead: OpenedLead): string {
     ]);
   }
   if (lead.spamReason) fields.push(['suspected spam', lead.spamReason]);
+  fields.push(...attributionLines(attributionOf(lead)));
   const lines = fields.map(([label, value]) => `${`${label}:`.padEnd(16)}${printable(value)}`);
   lines.push('message:', indent(printable(lead.message ?? '(none)', { keepLineBreaks: true })));
   return lines.join('\n');

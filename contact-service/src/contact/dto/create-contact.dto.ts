@@ -1,8 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsObject, IsString, Matches, MaxLength } from 'class-validator';
 import { Absent } from '../../http/body-fields.js';
+import {
+  ATTRIBUTION_KEYS,
+  ATTRIBUTION_LIMITS,
+  cleanAttribution,
+  type Attribution,
+} from '../../leads/attribution.js';
 import { CONTACT_LIMITS, EMAIL_PATTERN, MULTI_LINE, SINGLE_LINE } from '../contact-limits.js';
 import { CONTACT_MESSAGES } from '../contact-messages.js';
 
@@ -26,6 +32,15 @@ function OneLineField(field: 'name' | 'company' | 'role') {
     IsNotEmpty({ message: messages[field].required }),
     MaxLength(CONTACT_LIMITS[field], { message: messages[field].tooLong }),
     Matches(SINGLE_LINE, { message: messages[field].characters }),
+  );
+}
+
+/** The attribution object's keys and bounds, for the API's description only. */
+class AttributionFields {}
+for (const key of ATTRIBUTION_KEYS) {
+  ApiProperty({ required: false, type: String, maxLength: ATTRIBUTION_LIMITS[key] })(
+    AttributionFields.prototype,
+    key,
   );
 }
 
@@ -58,6 +73,22 @@ export class CreateContactDto {
   @MaxLength(CONTACT_LIMITS.message, { message: messages.message.tooLong })
   @Matches(MULTI_LINE, { message: messages.message.characters })
   message?: string;
+
+  /**
+   * What brought the visitor (contract/attribution.json): read leniently, never refused. Only
+   * the contract's keys with text values are kept, cleaned and cut to their bounds
+   * (leads/attribution.ts); anything else in it is dropped.
+   */
+  @ApiProperty({
+    required: false,
+    type: AttributionFields,
+    description:
+      'What brought the visitor: campaign parameters, landing path, referrer host. Values are cleaned and cut to their bounds, other keys dropped; never a reason to refuse.',
+  })
+  @Absent()
+  @Transform(({ value }) => cleanAttribution(value))
+  @IsObject()
+  attribution?: Attribution;
 
   /**
    * The trap: a checkbox hidden from people and one that browsers never autofill, so only a bot

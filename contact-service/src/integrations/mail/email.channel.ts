@@ -1,5 +1,5 @@
 import promises from '@proposal-site/contract/promises.json' with { type: 'json' };
-import type { Lead } from '../../leads/lead.js';
+import { attributionLines, type Lead } from '../../leads/lead.js';
 import { alertLine, alertText, type ConsoleAlert } from '../console-alert.js';
 import { noticeLine, noticeText, type PromiseNotice } from '../promise-notice.js';
 import { oneLine } from '../delivery.js';
@@ -27,6 +27,10 @@ function fieldsOf(lead: Lead): [string, string][] {
     ['Role', lead.role],
     ['Received', lead.createdAt.toISOString()],
     ['Lead id', lead.id],
+    ...attributionLines(lead).map(([label, value]): [string, string] => [
+      label[0]!.toUpperCase() + label.slice(1),
+      oneLine(value),
+    ]),
   ];
 }
 
@@ -38,7 +42,7 @@ export function textOf(lead: Lead): string {
   return [
     intro,
     '',
-    ...fieldsOf(lead).map(([label, value]) => `${`${label}:`.padEnd(10)}${value}`),
+    ...fieldsOf(lead).map(([label, value]) => `${`${label}:`.padEnd(13)}${value}`),
     '',
     'Message:',
     lead.message || '(none)',

@@ -1,6 +1,6 @@
 import { alertLine, type ConsoleAlert } from '../console-alert.js';
 import { noticeLine, type PromiseNotice } from '../promise-notice.js';
-import type { Lead } from '../../leads/lead.js';
+import { knownSourceLines, type Lead } from '../../leads/lead.js';
 import { oneLine, postJson } from '../delivery.js';
 
 /**
@@ -20,7 +20,9 @@ export function slackText(text: string): string {
 
 export function slackMessageOf(lead: Lead): string {
   const what = lead.kind === 'accessibility' ? 'Accessibility feedback' : 'Discovery call request';
-  return `${what} from ${slackText(lead.name)}, ${slackText(lead.role)} at ${slackText(lead.company)} (lead ${lead.id})`;
+  const [source] = knownSourceLines(lead);
+  const from = source ? `, source ${slackText(source[1])}` : '';
+  return `${what} from ${slackText(lead.name)}, ${slackText(lead.role)} at ${slackText(lead.company)} (lead ${lead.id}${from})`;
 }
 
 /** A short line in a Slack channel through an incoming webhook; the full lead goes by email. */

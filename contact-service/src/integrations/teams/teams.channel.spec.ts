@@ -13,6 +13,8 @@ const lead: Lead = {
   role: 'CFO',
   message: 'never on a card',
   createdAt: new Date('2026-11-27T08:00:00Z'),
+  attribution: null,
+  source: null,
 };
 
 function posted(): { url: string; card: Record<string, unknown> } {

@@ -1,6 +1,6 @@
 import { alertLine, type ConsoleAlert } from '../console-alert.js';
 import { noticeLine, type PromiseNotice } from '../promise-notice.js';
-import type { Lead } from '../../leads/lead.js';
+import { knownSourceLines, type Lead } from '../../leads/lead.js';
 import { oneLine, postJson } from '../delivery.js';
 
 /** An element of an Adaptive Card (https://adaptivecards.io/explorer/). */
@@ -60,6 +60,10 @@ export function teamsCardOf(lead: Lead, consoleOrigin: string): string {
         visitorRun(lead.company),
       ],
       [ours(`Lead ${lead.id}`)],
+      // The source only; the whole attribution is in the mail, the lead screen and the webhook.
+      ...knownSourceLines(lead)
+        .slice(0, 1)
+        .map(([, source]) => [ours('Source: '), visitorRun(source)]),
     ],
     `${consoleOrigin}/console/leads/${lead.id}`,
   );

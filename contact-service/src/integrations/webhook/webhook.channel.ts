@@ -18,6 +18,9 @@ export function webhookPayloadOf(lead: Lead, now: Date) {
       role: lead.role,
       message: lead.message,
       createdAt: lead.createdAt.toISOString(),
+      // What brought it (leads/attribution.ts): null for a lead with none recorded.
+      source: lead.source,
+      attribution: lead.attribution,
     },
   };
 }

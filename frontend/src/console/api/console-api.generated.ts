@@ -239,6 +239,15 @@ const injectedRtkApi = api.injectEndpoints({
     overview: build.query<OverviewApiResponse, OverviewApiArg>({
       query: () => ({ url: `/api/console/overview` }),
     }),
+    sources: build.query<SourcesApiResponse, SourcesApiArg>({
+      query: (queryArg) => ({
+        url: `/api/console/sources`,
+        params: {
+          from: queryArg['from'],
+          to: queryArg.to,
+        },
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -366,6 +375,11 @@ export type EraseApiResponse = /** status 200  */ Removed;
 export type EraseApiArg = ErasureBody;
 export type OverviewApiResponse = /** status 200  */ Overview;
 export type OverviewApiArg = void;
+export type SourcesApiResponse = /** status 200  */ SourceReport;
+export type SourcesApiArg = {
+  from?: string;
+  to?: string;
+};
 export type PasskeyOptions = {
   challenge: string;
 };
@@ -604,6 +618,19 @@ export type OpenedLead = {
   role: string;
   message: string | null;
   spamReason: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  gclid: string | null;
+  msclkid: string | null;
+  li_fat_id: string | null;
+  landing_path: string | null;
+  referrer_host: string | null;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
   status: LeadStatus;
   readAt: string | null;
   owner: string | null;
@@ -703,5 +730,29 @@ export type Overview = {
   promises: PromiseWeek[];
   bookings: BookingWeekShare[];
   due: OpenPromises[];
+  knownSourceShare: number | null;
   field: FieldPercentile[];
+};
+export type SourceRow = {
+  source: string;
+  medium: string;
+  campaign: string;
+  leads: number;
+  booked: number;
+  inPromise: number;
+  medianHoursToBooking: number | null;
+};
+export type SourceReport = {
+  from: string;
+  to: string;
+  rows: SourceRow[];
+  knownShare: number | null;
+};
+export type ApiErrorBody = {
+  status: number;
+  error: string;
+  message: string;
+  fields?: {
+    [key: string]: string;
+  };
 };

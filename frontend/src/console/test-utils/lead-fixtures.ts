@@ -22,6 +22,23 @@ export const inboxEntry = (id: string, more: Partial<InboxEntry> = {}): InboxEnt
   ...more,
 });
 
+/** A lead from before attribution was kept: none of its columns. */
+const NO_ATTRIBUTION = {
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  utm_term: null,
+  utm_content: null,
+  gclid: null,
+  msclkid: null,
+  li_fat_id: null,
+  landing_path: null,
+  referrer_host: null,
+  source: null,
+  medium: null,
+  campaign: null,
+};
+
 /** An opened lead: Ada Lovelace's contact request, new, with nothing happened to it yet. */
 export const openedLead = (more: Partial<Lead> = {}): Lead => ({
   id: 'L1',
@@ -34,6 +51,7 @@ export const openedLead = (more: Partial<Lead> = {}): Lead => ({
   role: 'CFO',
   message: 'Please call me.',
   spamReason: null,
+  ...NO_ATTRIBUTION,
   readAt: null,
   due: null,
   owner: null,
