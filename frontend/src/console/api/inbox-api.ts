@@ -31,6 +31,8 @@ export type {
   PromiseWeek,
   RelatedLead,
   Removed,
+  SourceReport,
+  SourceRow,
 } from './console-api.generated';
 
 // The console of a release may meet the service of the release before during an upgrade
@@ -40,16 +42,35 @@ export type {
 export type InboxEntry = Omit<ServiceInboxEntry, 'meeting'> &
   Partial<Pick<ServiceInboxEntry, 'meeting'>>;
 
-/** A lead on its screen; its first response and meeting are absent from older services. */
-export type Lead = Omit<OpenedLead, 'meeting' | 'respondedAt' | 'callbackFrom'> &
-  Partial<Pick<OpenedLead, 'meeting' | 'respondedAt' | 'callbackFrom'>>;
+/** What brought a lead: absent from a service older than 1.3.0. */
+type AttributionField =
+  | 'utm_source'
+  | 'utm_medium'
+  | 'utm_campaign'
+  | 'utm_term'
+  | 'utm_content'
+  | 'gclid'
+  | 'msclkid'
+  | 'li_fat_id'
+  | 'landing_path'
+  | 'referrer_host'
+  | 'source'
+  | 'medium'
+  | 'campaign';
+
+/** A lead on its screen; its first response, meeting and source are absent from older services. */
+export type Lead = Omit<OpenedLead, 'meeting' | 'respondedAt' | 'callbackFrom' | AttributionField> &
+  Partial<Pick<OpenedLead, 'meeting' | 'respondedAt' | 'callbackFrom' | AttributionField>>;
 
 /**
  * The overview: a service older than the promises (issue 30) answers `accessibility` instead
  * of `due`, and one older than a table leaves it out.
  */
-export type Overview = Omit<ServiceOverview, 'promises' | 'due' | 'bookings' | 'field'> &
-  Partial<Pick<ServiceOverview, 'promises' | 'due' | 'bookings' | 'field'>> & {
+export type Overview = Omit<
+  ServiceOverview,
+  'promises' | 'due' | 'bookings' | 'field' | 'knownSourceShare'
+> &
+  Partial<Pick<ServiceOverview, 'promises' | 'due' | 'bookings' | 'field' | 'knownSourceShare'>> & {
     accessibility?: { overdue: number; dueToday: number };
   };
 
@@ -93,6 +114,7 @@ export const inboxApi = consoleApi.enhanceEndpoints({
     deliveries: { providesTags: ['Deliveries'] },
     deliverAgain: { invalidatesTags: ['Deliveries', 'Lead', 'Leads'] },
     overview: { providesTags: ['Leads'] },
+    sources: { providesTags: ['Leads'] },
     erase: { invalidatesTags: ['Leads', 'Lead', 'Deliveries', 'Admin'] },
     bulkLeads: {
       invalidatesTags: (_answer, _error, { ids }) => [
@@ -108,6 +130,7 @@ export const {
   useInboxPageQuery,
   useInboxCountsQuery,
   useOverviewQuery,
+  useSourcesQuery,
   useLeadQuery,
   useSetStatusMutation,
   useSetOwnerMutation,

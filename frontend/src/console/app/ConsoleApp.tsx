@@ -11,6 +11,7 @@ import { ErasurePage } from '../screens/inbox/ErasurePage';
 import { InboxPage } from '../screens/inbox/InboxPage';
 import { LeadPage } from '../screens/inbox/LeadPage';
 import { OverviewPage } from '../screens/inbox/OverviewPage';
+import { SourcesPage } from '../screens/inbox/SourcesPage';
 import { AdminsOnlyPage, NotFoundPage } from '../screens/NotFoundPage';
 import { SignInPage } from '../screens/SignInPage';
 import { ConsoleLayout } from './ConsoleLayout';
@@ -58,6 +59,9 @@ export function ConsoleApp({ store }: { store: ReturnType<typeof createConsoleSt
             </Route>
             <Route path="/overview">
               <SignedIn screen={() => <OverviewPage />} />
+            </Route>
+            <Route path="/sources">
+              <SignedIn screen={() => <SourcesPage />} />
             </Route>
             <Route path="/deliveries">
               <SignedIn screen={() => <DeliveriesPage />} />

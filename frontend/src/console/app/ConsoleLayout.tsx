@@ -30,6 +30,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
           <nav aria-label="Console">
             <Link href="/">Inbox</Link>
             <Link href="/overview">Overview</Link>
+            <Link href="/sources">Sources</Link>
             <Link href="/deliveries">Notifications</Link>
             {me.role === 'admin' && <Link href="/admin/erasure">Erasure</Link>}
             {me.role === 'admin' && <Link href="/admin/accounts">Accounts</Link>}

@@ -1,4 +1,5 @@
 import { subjectLine, subjects } from '@proposal-site/contract/contact-fields.json';
+import { LeadSource } from './LeadSource';
 import { Fragment, useState } from 'react';
 import { Link } from 'wouter';
 import { problemText, type Me } from '../../api/console-api';
@@ -111,6 +112,7 @@ function LeadDetails({ lead, me }: { lead: Lead; me: Me }) {
             </dd>
           </>
         )}
+        <LeadSource lead={lead} />
       </dl>
       <h2>Message</h2>
       <p className="message">{text ? <VisitorText text={text} /> : 'No message.'}</p>

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { useOverviewQuery, type LeadKind, type Overview } from '../../api/inbox-api';
 import { PageHeading } from '../../ui/PageHeading';
 import { BookedCalls } from './OverviewBookings';
@@ -78,6 +79,17 @@ function OverviewDetails({ overview }: { overview: Overview }) {
       </section>
       {overview.promises && <PromisesKept promises={overview.promises} />}
       {overview.bookings && <BookedCalls bookings={overview.bookings} />}
+      {overview.knownSourceShare !== undefined && (
+        <section aria-labelledby="overview-sources">
+          <h2 id="overview-sources">Sources</h2>
+          <p>
+            {overview.knownSourceShare === null
+              ? 'No contact requests in the last 28 days.'
+              : `${Math.round(overview.knownSourceShare * 100)} % of the last 28 days' contact requests came with a known source: a campaign, an ad click or another site's link.`}{' '}
+            <Link href="/sources">Which sources bring calls</Link>
+          </p>
+        </section>
+      )}
       {overview.field && <FieldPerformance field={overview.field} />}
     </>
   );
