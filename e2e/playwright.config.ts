@@ -20,6 +20,7 @@ const STACK_SPECS = [
   'inbox',
   'promises',
   'bookings',
+  'attribution',
 ].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({

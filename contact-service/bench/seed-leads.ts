@@ -140,7 +140,8 @@ s AS MATERIALIZED (
   random() AS owned, $8::uuid[] AS team FROM p),
 leads AS (
   INSERT INTO contact_submissions (kind, name, email, company, role, message, created_at, spam_reason, status, read_at,
-                                   owner_id, responded_at, responded_on_time, opened_by)
+                                   owner_id, responded_at, responded_on_time, opened_by,
+                                   source, medium, campaign)
   SELECT CASE WHEN is_a11y THEN 'accessibility' ELSE 'contact' END,
          CASE WHEN family_first THEN family[n] || sep || given[f] ELSE given[f] || sep || family[n] END,
          given_ascii[f] || '.' || family_ascii[n] || CASE WHEN random() < 0.3 THEN floor(random() * 100)::text ELSE '' END
@@ -167,8 +168,15 @@ leads AS (
               THEN team[1 + floor(owned / 0.6 * cardinality(team))::int] END,
          CASE WHEN status <> 'new' THEN seen_at END,
          CASE WHEN status <> 'new' THEN seen_at - created_at <= CASE WHEN is_a11y THEN interval '2 days' ELSE interval '24 hours' END END,
-         CASE WHEN ${OPENED} THEN team[1] END
-    FROM s
+         CASE WHEN ${OPENED} THEN team[1] END,
+         -- What brought them (src/leads/attribution.ts): a few dozen sources and campaigns.
+         src.source, src.medium, src.campaign
+    FROM s CROSS JOIN LATERAL (SELECT CASE WHEN r < 0.4 THEN '(direct)' WHEN r < 0.55 THEN 'google'
+                                           WHEN r < 0.8 THEN 'linkedin' ELSE 'partner-' || floor(r * 40) END AS source,
+                                      CASE WHEN r < 0.4 THEN '(none)' WHEN r < 0.55 THEN 'cpc'
+                                           WHEN r < 0.8 THEN 'paid' ELSE 'referral' END AS medium,
+                                      CASE WHEN r >= 0.4 AND r < 0.8 THEN 'q' || (1 + floor(r * 97)::int % 4) ELSE '' END AS campaign
+                                 FROM (SELECT random() + 0 * i AS r) AS roll) AS src
   RETURNING id, created_at, status, read_at, spam_reason IS NOT NULL AS is_spam),
 reads AS (
   INSERT INTO lead_reads (user_id, submission_id, at)

@@ -79,6 +79,8 @@ describe('notifications', () => {
         ...VALID_CONTACT,
         name: `Contact ${i}`,
         message: `Pilot ${i}`,
+        // What brought them (src/leads/attribution.ts): the mail and the webhook carry it.
+        attribution: { utm_source: 'linkedin', utm_campaign: `q${i}`, landing_path: '/about' },
       })),
       ...Array.from({ length: 4 }, (_, i) => ({
         ...VALID_CONTACT,
@@ -125,6 +127,23 @@ describe('notifications', () => {
         type: accessibility ? 'accessibility.submitted' : 'contact.submitted',
         data: { id: ids[index], name: body.name, email: body.email },
       });
+      if (!accessibility) {
+        expect(received.payload.data).toMatchObject({
+          source: { source: 'linkedin', medium: '(not set)', campaign: `q${index}` },
+          attribution: {
+            utm_source: 'linkedin',
+            utm_campaign: `q${index}`,
+            landing_path: '/about',
+          },
+        });
+        expect(mail.parsed.text).toMatch(
+          new RegExp(`Source: +linkedin / \\(not set\\) / q${index}`),
+        );
+        expect(mail.parsed.text).toMatch(/Landing path: +\/about/);
+      } else {
+        // A body without an attribution: none recorded.
+        expect(received.payload.data).toMatchObject({ source: null, attribution: null });
+      }
       expect(email.attempts).toBe(1);
     }
   });

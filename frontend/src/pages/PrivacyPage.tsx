@@ -25,6 +25,13 @@ export function PrivacyPage() {
             time of each request. We use these records only to keep the site secure and available.
           </li>
           <li>
+            <strong>How you found us.</strong> With your request we keep how you reached this site:
+            the campaign labels of the link you followed (such as utm_source), the click identifier
+            of an advertisement when the link carried one, the first page you opened, and the name
+            of the site that linked to us, never the address of its page. Our pages carry these from
+            page to page in their links; nothing is stored in your browser.
+          </li>
+          <li>
             <strong>Page speed.</strong> Your browser reports how quickly each page loaded and
             responded, and how far the contact form got (seen, started, sent), with no cookie and no
             identifier; we keep only counts per page, which identify nobody.

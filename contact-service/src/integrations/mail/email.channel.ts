@@ -42,7 +42,7 @@ export function textOf(lead: Lead): string {
   return [
     intro,
     '',
-    ...fieldsOf(lead).map(([label, value]) => `${`${label}:`.padEnd(13)}${value}`),
+    ...fieldsOf(lead).map(([label, value]) => `${`${label}:`.padEnd(15)}${value}`),
     '',
     'Message:',
     lead.message || '(none)',

@@ -9,14 +9,17 @@ import {
 import { HONEYPOT_FIELD, composeMessage, type ContactTextField } from './contact-form-values';
 import { CONTACT_FIELD_LIMITS } from './contact-schema';
 import { FormField } from './FormField';
-import { useContactForm } from './use-contact-form';
+import type { ContactAttribution } from './contact-api';
+import { useContactForm, type ContactSuccess } from './use-contact-form';
 
 export interface ContactFormProps {
   /** Sent as the first line of the message, e.g. "Accessibility Feedback". */
   subject?: string;
   messagePlaceholder?: string;
   submitLabel?: string;
-  onSuccess: () => void;
+  /** What brought the visitor, read as the form is sent; none is sent when it answers undefined. */
+  readAttribution?: () => ContactAttribution | undefined;
+  onSuccess: (success: ContactSuccess) => void;
   onFailure: () => void;
   /** Called once the form's code runs in the browser, with the form element. */
   onReady?: (form: HTMLFormElement) => void;

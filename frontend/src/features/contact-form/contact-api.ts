@@ -16,10 +16,24 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export interface ContactReceipt {
   id: string;
   createdAt: string;
+  /**
+   * The scheduler's link with this lead's booking token (the receipt mail's), for a
+   * discovery-call request when the service has a scheduler (contract/README.md); else absent.
+   */
+  bookingUrl?: string;
 }
 
+/**
+ * What brought the visitor (contract/attribution.json), as the island reads it from the page's
+ * address (features/attribution/read-attribution.ts): the service takes it as it is sent.
+ */
+export type ContactAttribution = Record<string, string>;
+
+/** The body of the POST: the form's fields, and the attribution when there is one. */
+export type ContactRequestBody = ContactPayload & { attribution?: ContactAttribution };
+
 export interface ContactSubmission {
-  body: ContactPayload;
+  body: ContactRequestBody;
   /** One per filled-in form, the same for each retry of it (see use-idempotency-key.ts). */
   idempotencyKey: string;
 }

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks';
-import { contactApi } from './contact-api';
+import { bookingLinkFor } from './booking-link';
+import { contactApi, type ContactAttribution } from './contact-api';
 import {
   EMPTY_CONTACT_FORM,
   toContactRequestBody,
@@ -26,10 +27,24 @@ type ContactFormStatus = 'idle' | 'submitting' | 'success' | 'failure';
 /** The text fields as the form shows them, in order: the first with an error takes the focus. */
 const VISIBLE_FIELDS: ContactTextField[] = ['name', 'email', 'company', 'role', 'message'];
 
+/** What a visitor may do next once the service has the request. */
+export interface ContactSuccess {
+  /**
+   * The scheduler's page for this lead, with the name and address the visitor typed
+   * (booking-link.ts): only for a discovery-call request, when the service has a scheduler.
+   */
+  bookingLink?: string;
+}
+
 interface Options {
   /** Sent as the first line of the message, e.g. "Accessibility Feedback". */
   subject?: string;
-  onSuccess: () => void;
+  /**
+   * What brought the visitor, read as the form is sent (the island joins it from
+   * features/attribution); the request carries none when it answers undefined.
+   */
+  readAttribution?: () => ContactAttribution | undefined;
+  onSuccess: (success: ContactSuccess) => void;
   onFailure: () => void;
   /** Called once the form's code runs in the browser, with the form element. */
   onReady?: (form: HTMLFormElement) => void;
@@ -40,7 +55,13 @@ interface Options {
  * prerendered form, counts the funnel, validates as the service does (contact-schema.ts), keeps
  * one Idempotency-Key per filled-in form, and sends it (contact-api.ts).
  */
-export function useContactForm({ subject, onSuccess, onFailure, onReady }: Options) {
+export function useContactForm({
+  subject,
+  readAttribution,
+  onSuccess,
+  onFailure,
+  onReady,
+}: Options) {
   const dispatch = useAppDispatch();
   const funnelForm: FunnelForm = subject ? 'accessibility' : 'contact';
   const formRef = useRef<HTMLFormElement>(null);
@@ -108,18 +129,19 @@ export function useContactForm({ subject, onSuccess, onFailure, onReady }: Optio
     setErrors({});
     setStatus('submitting');
     countFunnelStep(funnelForm, 'submitted');
+    const attribution = readAttribution?.();
     const request = dispatch(
       contactApi.endpoints.submitContact.initiate({
-        body: data,
+        body: attribution ? { ...data, attribution } : data,
         idempotencyKey: idempotencyKey.current(),
       }),
     );
     try {
-      await request.unwrap();
+      const receipt = await request.unwrap();
       updateValues(EMPTY_CONTACT_FORM);
       setStatus('success');
       countFunnelStep(funnelForm, 'accepted');
-      onSuccess();
+      onSuccess({ bookingLink: bookingLinkFor(receipt.bookingUrl, data) });
     } catch (error) {
       setStatus('failure');
       countFunnelStep(funnelForm, funnelStepOfFailure(error));

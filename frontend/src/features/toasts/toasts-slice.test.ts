@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { makeStore } from '../../app/store';
-import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from './toast-timings';
+import {
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+  TOAST_UNTIL_CLOSED,
+} from './toast-timings';
 import { closeToast, showToast } from './toast-thunks';
 import {
   addToast,
@@ -26,6 +31,23 @@ describe('toasts slice', () => {
     expect(state.toasts).toEqual([
       { id: 'a', description: 'Hello', variant: 'default', duration: 5000, open: true },
     ]);
+  });
+
+  it('keeps a toast with a link until it is closed, whatever display time it was given', () => {
+    const link = { href: 'https://cal.com/acme/call', label: 'Book your call now' };
+    expect(TOAST_UNTIL_CLOSED).toBe(Infinity);
+    const state = reduce(empty, addToast({ id: 'a', description: 'Hello', link, duration: 5000 }));
+    expect(state.toasts[0]).toMatchObject({ link, duration: TOAST_UNTIL_CLOSED, open: true });
+  });
+
+  it('keeps a toast until it is closed once an update gives it a link', () => {
+    let state = reduce(empty, addToast({ id: 'a', description: 'Hello' }));
+    expect(state.toasts[0]?.duration).toBe(TOAST_DURATION_MS);
+    state = reduce(
+      state,
+      updateToast({ id: 'a', link: { href: 'https://cal.com/x', label: 'Book your call now' } }),
+    );
+    expect(state.toasts[0]?.duration).toBe(TOAST_UNTIL_CLOSED);
   });
 
   it('keeps at most one toast, the newest', () => {

@@ -1,12 +1,19 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { TOAST_DURATION_MS, TOAST_LIMIT } from './toast-timings';
+import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_UNTIL_CLOSED } from './toast-timings';
 
 export type ToastVariant = 'default' | 'destructive';
+
+/** A link a toast offers, opened in a new tab so that the site stays open. */
+export interface ToastLink {
+  href: string;
+  label: string;
+}
 
 export interface ToastItem {
   id: string;
   title?: string;
   description?: string;
+  link?: ToastLink;
   variant: ToastVariant;
   open: boolean;
   duration: number;
@@ -32,12 +39,15 @@ export const toastsSlice = createSlice({
         ...action.payload,
         open: true,
       };
+      keepWhileItOffersALink(toast);
       // The newest toast wins; older ones beyond the limit are dropped at once.
       state.toasts = [toast, ...state.toasts].slice(0, TOAST_LIMIT);
     },
     updateToast(state, action: PayloadAction<ToastUpdate>) {
       const toast = state.toasts.find((t) => t.id === action.payload.id);
-      if (toast) Object.assign(toast, action.payload);
+      if (!toast) return;
+      Object.assign(toast, action.payload);
+      keepWhileItOffersALink(toast);
     },
     /** Closes one toast, or every toast when no id is given. It stays in state until removed. */
     dismissToast(state, action: PayloadAction<string | undefined>) {
@@ -59,3 +69,8 @@ export const toastsSlice = createSlice({
 
 export const { addToast, updateToast, dismissToast, removeToast } = toastsSlice.actions;
 export const { selectToasts, selectHasToasts } = toastsSlice.selectors;
+
+/** A toast with a link stays until the visitor closes it, whatever its display time said. */
+function keepWhileItOffersALink(toast: ToastItem): void {
+  if (toast.link) toast.duration = TOAST_UNTIL_CLOSED;
+}

@@ -17,6 +17,12 @@ import { ContactFormRoot } from './ContactFormRoot';
 
 const receipt = { id: '6f1c2a9e-0000-4000-8000-000000000000', createdAt: '2025-09-03T10:00:00Z' };
 
+/**
+ * What every request from this page says brought the visitor: the page's path, as the landing
+ * path of a visit without parameters (features/attribution; attribution-and-booking.test.tsx).
+ */
+const FROM_THIS_PAGE = { attribution: { landing_path: '/' } };
+
 function renderForm(props: Parameters<typeof ContactFormRoot>[0] = {}) {
   const user = userEvent.setup();
   return { user, ...render(<ContactFormRoot {...props} />) };
@@ -140,6 +146,7 @@ describe('contact form', () => {
     expect(sentBody(fetchSpy)).toEqual({
       ...REQUIRED,
       message: 'A pilot for our M&A team.',
+      ...FROM_THIS_PAGE,
     });
 
     answer(jsonResponse(receipt, 201));
@@ -228,6 +235,7 @@ describe('contact form', () => {
     expect(sentBody(fetchSpy)).toEqual({
       ...REQUIRED,
       message: 'Subject: Accessibility Feedback\n\n',
+      ...FROM_THIS_PAGE,
     });
   });
 });
@@ -247,6 +255,7 @@ describe('honeypot', () => {
       ...REQUIRED,
       message: '',
       contact_me_by_fax_only: true,
+      ...FROM_THIS_PAGE,
     });
   });
 });

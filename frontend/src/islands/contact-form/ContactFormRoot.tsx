@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../app/store';
+import { readAttribution } from '../../features/attribution/read-attribution';
 import { ContactForm, type ContactFormProps } from '../../features/contact-form/ContactForm';
 import {
+  BOOK_CALL_LABEL,
   ERROR_TOAST_TITLE,
   SUCCESS_TOAST_TEXT,
   errorToastText,
@@ -13,7 +15,10 @@ import { ErrorBoundary } from '../../shared/error-boundary/ErrorBoundary';
 import { siteConfig } from '../../shared/site-config';
 import { islandHydrated } from '../mount-island';
 
-export type ContactFormIslandProps = Omit<ContactFormProps, 'onSuccess' | 'onFailure' | 'onReady'>;
+export type ContactFormIslandProps = Omit<
+  ContactFormProps,
+  'readAttribution' | 'onSuccess' | 'onFailure' | 'onReady'
+>;
 
 /**
  * The contact form island's root, the same in the prerendered page and in the browser: the form,
@@ -35,7 +40,8 @@ export function ContactFormRoot(props: ContactFormIslandProps) {
 }
 
 /**
- * The form wired to the toasts. Features do not import each other: the island joins the two.
+ * The form wired to the toasts and to what brought the visitor (read from the page's address as
+ * the form is sent). Features do not import each other: the island joins them.
  */
 function ContactFormWithToasts(props: ContactFormIslandProps) {
   const showToast = useShowToast();
@@ -49,8 +55,14 @@ function ContactFormWithToasts(props: ContactFormIslandProps) {
   return (
     <ContactForm
       {...props}
+      readAttribution={readAttribution}
       onReady={islandHydrated}
-      onSuccess={() => showToast({ description: SUCCESS_TOAST_TEXT })}
+      onSuccess={({ bookingLink }) =>
+        showToast({
+          description: SUCCESS_TOAST_TEXT,
+          ...(bookingLink ? { link: { href: bookingLink, label: BOOK_CALL_LABEL } } : {}),
+        })
+      }
       onFailure={() =>
         showToast({
           variant: 'destructive',

@@ -10,8 +10,9 @@ import { hoursText } from './words';
 
 const FIELDS = ['from', 'to'] as const;
 
+// A no-break space keeps "100 %" whole when the cell wraps.
 const share = (part: number, whole: number) =>
-  whole === 0 ? '–' : `${Math.round((part / whole) * 100)} %`;
+  whole === 0 ? '–' : `${Math.round((part / whole) * 100)}\u00a0%`;
 
 /**
  * Which campaigns bring discovery calls (contact-service/src/leads/source-report.ts): per source,
@@ -60,6 +61,7 @@ export function SourcesPage() {
 }
 
 function SourcesTable({ report }: { report: SourceReport }) {
+  const captionId = useId();
   const leads = report.rows.reduce((sum, row) => sum + row.leads, 0);
   if (leads === 0)
     return (
@@ -73,20 +75,24 @@ function SourcesTable({ report }: { report: SourceReport }) {
         {leads} contact requests from {report.from} to {report.to}; {knownText(report)} with a known
         source.
       </p>
-      <table>
-        <caption>
-          Contact requests per source, medium and campaign, most first. Booked: calls booked through
-          the scheduler from these requests. In time: booked within the callback promise.
-        </caption>
-        <ColumnHeads
-          names={['Source', 'Medium', 'Campaign', 'Requests', 'Booked', 'In time', 'Median time']}
-        />
-        <tbody>
-          {report.rows.map((row) => (
-            <SourceLine key={`${row.source}\u0000${row.medium}\u0000${row.campaign}`} row={row} />
-          ))}
-        </tbody>
-      </table>
+      {/* A data table may scroll sideways on a narrow screen (WCAG 1.4.10's exception); the
+          region takes focus so a keyboard can scroll it. */}
+      <div className="wide-table" role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className="sources">
+          <caption id={captionId}>
+            Contact requests per source, medium and campaign, most first. Booked: calls booked
+            through the scheduler from these requests. In time: booked within the callback promise.
+          </caption>
+          <ColumnHeads
+            names={['Source', 'Medium', 'Campaign', 'Requests', 'Booked', 'In time', 'Median time']}
+          />
+          <tbody>
+            {report.rows.map((row) => (
+              <SourceLine key={`${row.source}\u0000${row.medium}\u0000${row.campaign}`} row={row} />
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
@@ -97,13 +103,13 @@ const knownText = (report: SourceReport) =>
 function SourceLine({ row }: { row: SourceRow }) {
   return (
     <tr>
-      <th scope="row">
+      <th scope="row" className="typed">
         <VisitorText text={row.source} />
       </th>
-      <td>
+      <td className="typed">
         <VisitorText text={row.medium} />
       </td>
-      <td>{row.campaign ? <VisitorText text={row.campaign} /> : '–'}</td>
+      <td className="typed">{row.campaign ? <VisitorText text={row.campaign} /> : '–'}</td>
       <td>{row.leads}</td>
       <td>
         {row.booked} ({share(row.booked, row.leads)})

@@ -77,8 +77,22 @@ describe('the sources report', () => {
       within(within(table).getByRole('row', { name }))
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
-    expect(cells(/^linkedin/)).toEqual(['paid', 'q1', '3', '2 (67 %)', '1 (33 %)', '16 h 0 min']);
-    expect(cells(/onerror/)).toEqual(['referral', '–', '1', '0 (0 %)', '0 (0 %)', 'none yet']);
+    expect(cells(/^linkedin/)).toEqual([
+      'paid',
+      'q1',
+      '3',
+      '2 (67\u00a0%)',
+      '1 (33\u00a0%)',
+      '16 h 0 min',
+    ]);
+    expect(cells(/onerror/)).toEqual([
+      'referral',
+      '–',
+      '1',
+      '0 (0\u00a0%)',
+      '0 (0\u00a0%)',
+      'none yet',
+    ]);
     expect(document.querySelector('img')).toBeNull();
     expect(
       screen.getByText(/4 contact requests from 2026-11-01 to 2026-11-28; 75 %/),
