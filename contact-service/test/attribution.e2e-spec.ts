@@ -238,6 +238,28 @@ describe('the sources report', () => {
     });
   });
 
+  it("gives /metrics and the overview the share of the last 28 days' requests with a known source", async () => {
+    await submit({
+      email: 'newsletter.reader@northbridge.example',
+      attribution: { utm_source: 'newsletter', landing_path: '/' },
+    });
+    const [truth] = await db.query<{ share: number }>(
+      `SELECT (count(*) FILTER (WHERE source IS NOT NULL AND source <> '(direct)'))::float
+                / count(*) AS share
+         FROM contact_submissions
+        WHERE spam_reason IS NULL AND kind = 'contact' AND created_at > now() - interval '20 days'`,
+    );
+    expect(truth!.share).toBeGreaterThan(0);
+    const metrics = await fetch(`${api.baseUrl}/metrics`).then((answer) => answer.text());
+    const shown = /^leads_known_source_ratio ([\d.]+)$/m.exec(metrics);
+    expect(Number(shown?.[1])).toBeCloseTo(truth!.share, 6);
+    const overview = await max.call('GET', '/overview');
+    expect((overview.body as { knownSourceShare: number }).knownSourceShare).toBeCloseTo(
+      truth!.share,
+      6,
+    );
+  });
+
   it('refuses a range it cannot read, in words', async () => {
     const long = await max.call('GET', '/sources?from=2024-01-01&to=2025-03-01');
     expect(long.status).toBe(400);
