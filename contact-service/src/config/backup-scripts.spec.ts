@@ -182,13 +182,15 @@ const offsiteTools = has('age') && has('rclone');
           encoding: 'utf8',
         }).trim();
         const remote = `:local:${dir}/remote`;
-        // One round of ship.sh (it loops forever: stopped once the heartbeat is written).
+        // One round of ship.sh (it loops forever: stopped once the round is recorded in
+        // backups/.offsite, which it writes after the heartbeat reached the remote; stopping it
+        // at the heartbeat raced that write on a busy host).
         execFileSync(
           'bash',
           [
             '-c',
             `bash infra/backup/ship.sh & ship=$!
-           for _ in $(seq 1 100); do [[ -f '${dir}/remote/heartbeat' ]] && break; sleep 0.1; done
+           for _ in $(seq 1 300); do [[ -s '${dir}/backups/.offsite' ]] && break; sleep 0.1; done
            kill $ship`,
           ],
           {
