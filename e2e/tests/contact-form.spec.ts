@@ -118,8 +118,10 @@ test('the request carries credentials, an Idempotency-Key and a JSON body of the
   expect(headers['idempotency-key']).toMatch(
     /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
   );
-  // Exactly the contract's fields: the honeypot is only sent when a bot ticked it.
-  expect(request.postDataJSON()).toEqual(values);
+  // Exactly the contract's fields: the honeypot is only sent when a bot ticked it, and what
+  // brought the visitor is the page's path alone on a visit with no campaign or referrer
+  // (contract/attribution.json; attribution.spec.ts checks a campaign's).
+  expect(request.postDataJSON()).toEqual({ ...values, attribution: { landing_path: '/' } });
   const response = await request.response();
   expect(response?.status()).toBe(201);
   expect(
