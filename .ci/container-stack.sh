@@ -119,6 +119,15 @@ fi
 # --- Inside the private network namespace --------------------------------------------------
 ip link set lo up
 start_daemon
+# A run cut off before its way out (a CI killed mid-stage) leaves its containers in the data
+# root, and the daemon starts those with a restart policy again, holding the stack's ports. This
+# daemon and its data root are CI's alone, and a run that ended left nothing running in them.
+leftover=$(docker ps -aq)
+if [[ -n $leftover ]]; then
+  echo "Removing $(wc -l <<<"$leftover") containers an interrupted run left in the data root"
+  # shellcheck disable=SC2086 # one id a word
+  docker rm -f $leftover >/dev/null
+fi
 # On the way out: make down, then the daemon.
 on_exit stop_daemon
 on_exit 'make --no-print-directory down >/dev/null 2>&1'
