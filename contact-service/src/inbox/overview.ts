@@ -4,8 +4,8 @@ import { LEAD_KINDS, type LeadKind } from '../leads/lead-kind.js';
 import { dueCutoffs, FIRST_STEP, type PromiseRules } from '../leads/lead-promises.js';
 import { OpenPromises, openPromises } from '../leads/promise-counts.js';
 import { BookingWeek, bookingWeeks } from '../leads/speed-to-lead.js';
-import { sourceReportOf } from '../leads/source-report.js';
-import { shiftDate, SUPPORT_TIME_ZONE, supportDate } from '../leads/support-hours.js';
+import { reportDays, sourceReportOf } from '../leads/source-report.js';
+import { SUPPORT_TIME_ZONE } from '../leads/support-hours.js';
 import { FieldPercentile, fieldPercentiles } from '../measurements/field-measurement-store.js';
 
 /** Leads received in a week (its Monday, YYYY-MM-DD, in the support time zone), of a kind. */
@@ -80,7 +80,7 @@ export async function overviewOf(
 ): Promise<Overview> {
   const since = new Date(now.getTime() - weeks * 7 * 24 * 3600_000);
   const cut = dueCutoffs(now, rules);
-  const today = supportDate(now);
+  const recent = reportDays(now);
   const [perKind, due, field, booked, sources] = await Promise.all([
     Promise.all(
       LEAD_KINDS.map(async (kind) => {
@@ -109,7 +109,7 @@ export async function overviewOf(
     openPromises(dataSource, rules, now),
     fieldPercentiles(dataSource),
     bookingWeeks(dataSource, since, SUPPORT_TIME_ZONE),
-    sourceReportOf(dataSource, shiftDate(today, -27), today),
+    sourceReportOf(dataSource, recent.from, recent.to),
   ]);
   const bookings: Overview['bookings'] = booked
     .filter((row): row is BookingWeek & { week: string } => row.week !== null)

@@ -93,17 +93,22 @@ async function insertLeads(
   channels: readonly string[],
 ): Promise<(Date | null)[]> {
   const column = <T>(pick: (lead: Pending) => T) => leads.map(pick);
-  // Each attribution column, then the source it is counted under: null for a lead with none.
-  const counted = leads.map((lead) => (lead.attribution ? sourceOf(lead.attribution) : null));
-  const attributionColumns = ATTRIBUTION_COLUMNS.map((name) =>
-    leads.map((lead, j) => {
-      if (name === 'source' || name === 'medium' || name === 'campaign') {
-        return counted[j]?.[name] ?? null;
-      }
-      return lead.attribution?.[name] ?? null;
-    }),
-  );
-  const first = 11; // the placeholder of the first attribution column
+  const fixed = [
+    column((lead) => lead.id),
+    column((lead) => lead.name),
+    column((lead) => lead.email),
+    column((lead) => lead.company),
+    column((lead) => lead.role),
+    column((lead) => lead.message),
+    column((lead) => lead.spamReason),
+    column((lead) => lead.idempotencyKey),
+    channels,
+    column((lead) => lead.kind),
+  ];
+  // Each attribution column after them, from its own placeholder on: null for a lead with none.
+  const values = leads.map(attributionValues);
+  const attribution = ATTRIBUTION_COLUMNS.map((_, i) => values.map((row) => row[i] ?? null));
+  const first = fixed.length + 1;
   const rows = (await manager.query(
     `WITH lead AS (
        INSERT INTO contact_submissions
@@ -126,20 +131,19 @@ async function insertLeads(
              WHERE n.channel = 'acknowledgement' AND lower(s.email) = lower(lead.email)
                AND n.created_at > now() - interval '24 hours'))))
      SELECT id, created_at FROM lead`,
-    [
-      column((lead) => lead.id),
-      column((lead) => lead.name),
-      column((lead) => lead.email),
-      column((lead) => lead.company),
-      column((lead) => lead.role),
-      column((lead) => lead.message),
-      column((lead) => lead.spamReason),
-      column((lead) => lead.idempotencyKey),
-      channels,
-      column((lead) => lead.kind),
-      ...attributionColumns,
-    ],
+    [...fixed, ...attribution],
   )) as { id: string; created_at: Date }[];
   const createdAt = new Map(rows.map((row) => [row.id, row.created_at]));
   return leads.map((lead) => createdAt.get(lead.id) ?? null);
+}
+
+/** A lead's values of ATTRIBUTION_COLUMNS, in order: its keys, then the source it counts under. */
+function attributionValues(lead: Pending): (string | null)[] {
+  if (!lead.attribution) return ATTRIBUTION_COLUMNS.map(() => null);
+  const counted = sourceOf(lead.attribution);
+  return ATTRIBUTION_COLUMNS.map((name) =>
+    name === 'source' || name === 'medium' || name === 'campaign'
+      ? counted[name]
+      : (lead.attribution?.[name] ?? null),
+  );
 }

@@ -2,10 +2,22 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { DataSource } from 'typeorm';
 import { DIRECT } from './attribution.js';
 import { CALLBACK_HOURS } from './lead-promises.js';
-import { dayEnd, dayStart } from './support-hours.js';
+import { dayEnd, dayStart, shiftDate, supportDate } from './support-hours.js';
 
 /** The longest range the report reads at once: a year, leap day included. */
 export const SOURCE_REPORT_MAX_DAYS = 366;
+
+/** The days the report reads when none are asked: the last 28, today included. */
+export const SOURCE_REPORT_DEFAULT_DAYS = 28;
+
+/**
+ * The report's days, in the support time zone: `to` by default today, `from` by default the
+ * SOURCE_REPORT_DEFAULT_DAYS ending at `to` (the console's default, the overview's and /metrics').
+ */
+export function reportDays(now: Date, asked: { from?: string; to?: string } = {}) {
+  const to = asked.to || supportDate(now);
+  return { from: asked.from || shiftDate(to, 1 - SOURCE_REPORT_DEFAULT_DAYS), to };
+}
 
 /** How a lead written before attribution was kept (release 1.3.0) is counted. */
 export const NOT_RECORDED = '(not recorded)';

@@ -5,9 +5,8 @@ import type { DataSource } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
 import { promiseRules } from '../leads/lead-promises.js';
 import { openPromises } from '../leads/promise-counts.js';
-import { sourceReportOf } from '../leads/source-report.js';
+import { reportDays, sourceReportOf } from '../leads/source-report.js';
 import { bookingWeeks } from '../leads/speed-to-lead.js';
-import { shiftDate, supportDate } from '../leads/support-hours.js';
 import { consoleMetrics } from './console-metrics.js';
 import { fieldMetrics, type FieldMetrics } from './field-metrics.js';
 
@@ -154,8 +153,8 @@ export class MetricsService {
       help: 'Share of the discovery-call requests of the last 28 days with a known source (a campaign, an ad click or a referring site), 0..1; no series before the first.',
       registers: [this.registry],
       async collect() {
-        const to = supportDate(new Date());
-        const { knownShare } = await sourceReportOf(dataSource, shiftDate(to, -27), to);
+        const { from, to } = reportDays(new Date());
+        const { knownShare } = await sourceReportOf(dataSource, from, to);
         this.reset();
         if (knownShare !== null) this.set(knownShare);
       },

@@ -6,12 +6,13 @@ import { apiError } from '../../http/api-error.js';
 import { RefusedAs } from '../../http/body-validation.pipe.js';
 import { Operation, Refusals } from '../../http/operation.js';
 import { Day, NotBefore } from '../../http/query-fields.js';
-import { shiftDate, supportDate } from '../../leads/support-hours.js';
 import { Clock } from '../../operators/clock.js';
-import { SOURCE_REPORT_MAX_DAYS, SourceReport, sourceReportOf } from '../../leads/source-report.js';
-
-/** The days the report reads when none are asked: the last 28, today included. */
-export const SOURCE_REPORT_DEFAULT_DAYS = 28;
+import {
+  reportDays,
+  SOURCE_REPORT_MAX_DAYS,
+  SourceReport,
+  sourceReportOf,
+} from '../../leads/source-report.js';
 
 @RefusedAs({
   unknownField: (name) =>
@@ -48,8 +49,7 @@ export class SourcesController {
     400: `A date is not a day such as 2026-11-24, from is after to, or the range is longer than ${SOURCE_REPORT_MAX_DAYS} days.`,
   })
   sources(@Query() query: SourcesQuery): Promise<SourceReport> {
-    const to = query.to || supportDate(this.clock.now());
-    const from = query.from || shiftDate(to, 1 - SOURCE_REPORT_DEFAULT_DAYS);
+    const { from, to } = reportDays(this.clock.now(), query);
     if (days(from, to) > SOURCE_REPORT_MAX_DAYS) {
       throw new BadRequestException(
         apiError(
