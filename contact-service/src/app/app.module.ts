@@ -10,6 +10,7 @@ import { MeasurementsModule } from '../measurements/measurements.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RetentionModule } from '../retention/retention.module.js';
+import { StatementModule } from '../statement/statement.module.js';
 import { databaseModule } from './database.module.js';
 
 /** Which process the app is: the public API (with background jobs, unless switched off) or the worker. */
@@ -33,7 +34,9 @@ export class AppModule {
         MetricsModule,
         NotificationsModule,
         RetentionModule,
-        ...(role === 'api' ? [ContactModule, MeasurementsModule, BookingsModule] : []),
+        ...(role === 'api'
+          ? [ContactModule, MeasurementsModule, BookingsModule, StatementModule]
+          : []),
         HealthModule,
       ],
     };

@@ -21,6 +21,7 @@ import { LeadKindColumn1796700000000 } from './migrations/1796700000000-lead-kin
 import { OffsiteCopies1796800000000 } from './migrations/1796800000000-offsite-copies.js';
 import { ErasedBookings1796900000000 } from './migrations/1796900000000-erased-bookings.js';
 import { LeadAttribution1797000000000 } from './migrations/1797000000000-lead-attribution.js';
+import { AccessibilityReports1797100000000 } from './migrations/1797100000000-accessibility-reports.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -66,6 +67,7 @@ export function dataSourceOptions({
       OffsiteCopies1796800000000,
       ErasedBookings1796900000000,
       LeadAttribution1797000000000,
+      AccessibilityReports1797100000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

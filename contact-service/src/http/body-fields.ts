@@ -5,7 +5,9 @@ import {
   ArrayMaxSize,
   IsArray,
   IsDefined,
+  IsISO8601,
   IsObject,
+  Matches,
   IsString,
   MaxLength,
   NotContains,
@@ -51,5 +53,15 @@ export function ObjectListField(item: new () => object, max: number) {
     IsObject({ each: true }),
     ValidateNested({ each: true }),
     Type(() => item),
+  );
+}
+
+/** An optional calendar date, YYYY-MM-DD, that is a real day (2026-02-30 is refused). */
+export function CalendarDate() {
+  const message = 'Give the date as YYYY-MM-DD, a day that exists (2026-12-04).';
+  return applyDecorators(
+    Absent(),
+    Matches(/^\d{4}-\d{2}-\d{2}$/, { message }),
+    IsISO8601({ strict: true }, { message }),
   );
 }

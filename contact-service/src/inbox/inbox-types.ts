@@ -1,3 +1,4 @@
+import { AccessibilityReport } from '../leads/accessibility-report.js';
 import { ApiExtraModels, ApiProperty, getSchemaPath, OmitType } from '@nestjs/swagger';
 import { DeliveryRecord } from '../leads/delivery-record.js';
 import { LEAD_EVENT_TYPES, type LeadEvent } from '../leads/lead-events.js';
@@ -40,6 +41,8 @@ export class OpenedLead extends InboxLead {
   /** Earlier leads from the same address or company domain, newest first (spam never). */
   @ApiProperty({ type: [RelatedLead], maxItems: RELATED_LIST_MAX }) related!: RelatedLead[];
   @ApiProperty({ type: [Note] }) notes!: Note[];
+  /** Accessibility feedback's report as the team tagged it; null for a contact request. */
+  @ApiProperty({ type: AccessibilityReport, nullable: true }) report!: AccessibilityReport | null;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   type PromiseRules,
 } from '../leads/lead-promises.js';
 import { LeadState } from '../leads/lead-state.js';
+import { reportOf, type ReportTag, type StepAnswer } from '../leads/accessibility-report.js';
 import { nextStatuses, type LeadStatus } from '../leads/lead-status.js';
 import { LeadsStore } from '../leads/leads.store.js';
 import { relatedLeads } from '../leads/related-leads.js';
@@ -128,17 +129,33 @@ export class Inbox {
     return this.detailsOf(lead);
   }
 
-  /** Moves a lead on in its workflow (lead-status.ts); the history keeps who and when. */
-  async setStatus(id: string, to: LeadStatus, actor: string): Promise<OpenedLead> {
-    await this.applyStatus(id, to, actor);
+  /**
+   * Moves a lead on in its workflow (lead-status.ts); the history keeps who and when. An
+   * accessibility report's step takes its `answer` (the plan and date, or the reason), which its
+   * sender is told.
+   */
+  async setStatus(
+    id: string,
+    to: LeadStatus,
+    actor: string,
+    answer: StepAnswer = {},
+  ): Promise<OpenedLead> {
+    await this.applyStatus(id, to, actor, answer);
     return this.open(id, actor);
   }
 
   /** setStatus without opening the lead afterwards (bulk actions: bulk.ts). */
-  async applyStatus(id: string, to: LeadStatus, actor: string): Promise<void> {
+  async applyStatus(id: string, to: LeadStatus, actor: string, answer: StepAnswer = {}) {
+    const { channels } = this.settings;
     await this.change(id, (lead, manager) =>
-      this.state.move(manager, lead, to, actor, this.settings.now()),
+      this.state.move(manager, lead, to, actor, this.settings.now(), answer, channels),
     );
+  }
+
+  /** Tags accessibility feedback with the criterion, page, technology, severity it reports. */
+  async tagReport(id: string, tag: ReportTag, actor: string): Promise<OpenedLead> {
+    await this.change(id, (lead, manager) => this.state.tagReport(manager, lead, tag, actor));
+    return this.open(id, actor);
   }
 
   /** An internal note, plain text, with its author and time. */
@@ -229,11 +246,12 @@ export class Inbox {
   }
 
   private async detailsOf(lead: InboxLead): Promise<OpenedLead> {
-    const [notifications, history, notes, related] = await Promise.all([
+    const [notifications, history, notes, related, report] = await Promise.all([
       this.leads.deliveriesOf([lead.id]),
       this.store.history(lead.id),
       this.store.notes(lead.id),
       relatedLeads(this.dataSource, lead),
+      lead.kind === 'accessibility' ? reportOf(this.dataSource.manager, lead.id) : null,
     ]);
     return {
       ...lead,
@@ -243,6 +261,7 @@ export class Inbox {
       history,
       notes,
       related,
+      report,
     };
   }
 }

@@ -1,3 +1,5 @@
+import { reviewOf, StatementReview } from '../statement/statement.js';
+import { supportDate } from '../leads/support-hours.js';
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import type { DataSource } from 'typeorm';
 import { LEAD_KINDS, type LeadKind } from '../leads/lead-kind.js';
@@ -63,6 +65,8 @@ export class Overview {
   @ApiProperty({ type: Number, nullable: true }) knownSourceShare!: number | null;
   /** The site's field measurements: each page's 75th percentile per metric, last 28 days. */
   @ApiProperty({ type: [FieldPercentile] }) field!: FieldPercentile[];
+  /** The accessibility statement's review: a date in the past is a review missed. */
+  @ApiProperty({ type: StatementReview }) statementReview!: StatementReview;
 }
 
 /**
@@ -139,6 +143,7 @@ export async function overviewOf(
     bookings: bookings.sort(byWeek),
     due,
     knownSourceShare: sources.knownShare,
+    statementReview: reviewOf(supportDate(now)),
     field,
   };
 }

@@ -7,6 +7,12 @@ import {
   type MeetingStatus,
 } from './lead-meeting.js';
 import { PROMISED_STEPS, type PromisedStep } from './lead-promises.js';
+import {
+  ANSWERED_STEPS,
+  SEVERITIES,
+  type AnsweredStep,
+  type Severity,
+} from './accessibility-report.js';
 import { LeadEventRow } from './lead-rows.entity.js';
 import { STATUSES, type LeadStatus } from './lead-status.js';
 
@@ -16,7 +22,14 @@ import { STATUSES, type LeadStatus } from './lead-status.js';
  * was given it, each reminder and escalation of its promises, notifications cancelled, and each
  * booking, reschedule and cancellation of its call through the scheduler (actor: the scheduler).
  */
-export type LeadEvent = StatusEvent | OwnerEvent | NoticeEvent | CancelledEvent | MeetingEvent;
+export type LeadEvent =
+  | StatusEvent
+  | OwnerEvent
+  | NoticeEvent
+  | CancelledEvent
+  | MeetingEvent
+  | ReportEvent
+  | AnswerEvent;
 
 /** When and who: a username, or a system actor (`auto-assign`, `calendly`, …). */
 abstract class HistoryLine {
@@ -63,6 +76,26 @@ export class MeetingEvent extends HistoryLine {
   matched?: BookingMatch;
 }
 
+/** Accessibility feedback tagged (accessibility-report.ts): what it was tagged with. */
+export class ReportEvent extends HistoryLine {
+  @ApiProperty({ enum: ['report'] }) event!: 'report';
+  @ApiProperty({ type: String, nullable: true }) criterion!: string | null;
+  @ApiProperty({ type: String, nullable: true }) page!: string | null;
+  @ApiProperty({ type: String, nullable: true }) assistiveTechnology!: string | null;
+  @ApiProperty({ enum: SEVERITIES, enumName: 'Severity', nullable: true })
+  severity!: Severity | null;
+  @ApiProperty() confirmed!: boolean;
+}
+
+/** A step of accessibility feedback answered: whether its sender's mail was queued. */
+export class AnswerEvent extends HistoryLine {
+  @ApiProperty({ enum: ['answer'] }) event!: 'answer';
+  @ApiProperty({ enum: ANSWERED_STEPS, enumName: 'AnsweredStep' }) step!: AnsweredStep;
+  @ApiProperty({ type: String, nullable: true, format: 'date' }) plannedFor!: string | null;
+  /** False: the receipt's channel is not configured (ACKNOWLEDGE_SENDER), nobody was mailed. */
+  @ApiProperty() told!: boolean;
+}
+
 /** The classes of a history's lines, for the API's description of the lead screen. */
 export const LEAD_EVENT_TYPES = [
   StatusEvent,
@@ -70,6 +103,8 @@ export const LEAD_EVENT_TYPES = [
   NoticeEvent,
   CancelledEvent,
   MeetingEvent,
+  ReportEvent,
+  AnswerEvent,
 ];
 
 /** What an event of kind E holds besides when, who and which. */

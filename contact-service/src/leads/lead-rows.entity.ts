@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { LeadStatus } from './lead-status.js';
 import type { MeetingStatus, Scheduler } from './lead-meeting.js';
+import { AccessibilityReportRow } from './accessibility-report.js';
 
 /**
  * The rows a change of a lead's state writes, as TypeORM entities (the tables are the
@@ -70,6 +71,7 @@ export class ErasedBookingRow {
 
 /** Every entity of this file, for the leads module's repositories. */
 export const LEAD_ROW_ENTITIES = [
+  AccessibilityReportRow,
   LeadStateRow,
   StatusChangeRow,
   LeadEventRow,

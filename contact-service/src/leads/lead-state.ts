@@ -14,6 +14,17 @@ import {
 import { LeadStateRow, StatusChangeRow } from './lead-rows.entity.js';
 import { nextStatuses, type LeadStatus } from './lead-status.js';
 import { cancelPending } from './pending-notices.js';
+import { supportDate } from './support-hours.js';
+import {
+  answerRefusal,
+  isAnsweredStep,
+  queueAnswer,
+  writeAnswer,
+  writeTag,
+  type ReportTag,
+  type StepAnswer,
+} from './accessibility-report.js';
+import { recordLeadEvent } from './lead-events.js';
 
 /**
  * A lead as a change of its state needs it: read, and locked FOR UPDATE, by the caller in the
@@ -74,6 +85,10 @@ export class LeadState {
    * Moves a lead on in its workflow (lead-status.ts). The step it was waiting in is kept: its
    * reminders are cancelled, and when it was the first, this is the lead's first response, on
    * time or not. Answers false when the lead was there already (nothing written).
+   *
+   * Accessibility feedback: assessing it takes the plan and its date, "won't fix" its reason
+   * (`answer`, kept on its report: accessibility-report.ts), and each step is told to the sender
+   * by mail through the outbox when `channels` has the receipt's ('acknowledgement').
    */
   async move(
     manager: EntityManager,
@@ -81,6 +96,8 @@ export class LeadState {
     to: LeadStatus,
     actor: string,
     now: Date,
+    answer: StepAnswer = {},
+    channels: readonly string[] = [],
   ): Promise<boolean> {
     if (lead.status === to) return false;
     const allowed = nextStatuses(lead.kind, lead.status);
@@ -91,6 +108,9 @@ export class LeadState {
           : `A ${label(lead.status)} lead can move to ${allowed.map(label).join(' or ')}, not to ${label(to)}.`,
       );
     }
+    const refusal =
+      lead.kind === 'accessibility' ? answerRefusal(to, answer, supportDate(now)) : null;
+    if (refusal) throw new LeadRefusal(refusal, 'invalid');
     await this.writeStatus(manager, lead, to, actor);
     const kept = this.dueOf({ ...lead, receivedAt: lead.createdAt }, now);
     if (kept) await cancelPending(manager, lead.id, kept.step, actor);
@@ -101,8 +121,43 @@ export class LeadState {
         { respondedAt: now, respondedOnTime: !kept?.overdue },
       );
     }
-    await this.audited(manager, lead, 'status', actor, { from: lead.status, to });
+    const details: Record<string, unknown> = { from: lead.status, to };
+    if (lead.kind === 'accessibility' && isAnsweredStep(to)) {
+      await writeAnswer(manager, lead.id, to, answer);
+      const told =
+        channels.includes('acknowledgement') && (await queueAnswer(manager, lead.id, to));
+      const plannedFor = to === 'assessed' ? answer.plannedFor! : null;
+      await recordLeadEvent(manager, lead.id, actor, 'answer', { step: to, plannedFor, told });
+      Object.assign(details, { plannedFor, told });
+    }
+    await this.audited(manager, lead, 'status', actor, details);
     return true;
+  }
+
+  /**
+   * Tags accessibility feedback with what it reports (accessibility-report.ts): the criterion,
+   * the page, the assistive technology, the severity, and whether the team confirmed it (a
+   * confirmed report that is not resolved is one of the statement's known limitations).
+   */
+  async tagReport(
+    manager: EntityManager,
+    lead: LeadUnderChange,
+    tag: ReportTag,
+    actor: string,
+  ): Promise<void> {
+    if (lead.kind !== 'accessibility') {
+      throw new LeadRefusal('Only accessibility feedback has a report to tag.');
+    }
+    if (tag.confirmed && (!tag.criterion || !tag.page)) {
+      throw new LeadRefusal(
+        'A confirmed report names its criterion and page: the statement lists them.',
+        'invalid',
+      );
+    }
+    await writeTag(manager, lead.id, tag);
+    await recordLeadEvent(manager, lead.id, actor, 'report', { ...tag });
+    const { criterion, severity, confirmed } = tag;
+    await this.audited(manager, lead, 'report', actor, { criterion, severity, confirmed });
   }
 
   /**

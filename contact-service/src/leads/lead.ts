@@ -7,6 +7,7 @@ export type { LeadKind } from './lead-kind.js';
 /** How the channels tell what brought a lead (integrations/ read leads only through this file). */
 export { attributionLines, knownSourceLines } from './attribution.js';
 export type { PromisedStep } from './lead-promises.js';
+export type { AnsweredStep } from './accessibility-report.js';
 
 /**
  * The spec's contact submission: a lead as it is stored (table contact_submissions, made by the

@@ -10,6 +10,7 @@ import { BookingTokens } from '../leads/booking-token.js';
 import type { Lead } from '../leads/lead.js';
 import type { ConsoleAlert } from '../integrations/console-alert.js';
 import type { PromiseNotice } from '../integrations/promise-notice.js';
+import type { SenderAnswer } from '../integrations/sender-answer.js';
 
 /** The injection token of the channels the settings configure (buildChannels). */
 export const NOTIFICATION_CHANNELS = Symbol('NOTIFICATION_CHANNELS');
@@ -25,7 +26,13 @@ export interface NotificationChannel {
    * or webhook id by which a rare duplicate (delivery is at least once) is recognised. A
    * `notice` is a reminder or an escalation of the lead's promise instead of the lead itself.
    */
-  deliver(lead: Lead, notificationId: string, notice?: PromiseNotice): Promise<void>;
+  deliver(
+    lead: Lead,
+    notificationId: string,
+    notice?: PromiseNotice,
+    /** The receipt's channel only: a step of the sender's accessibility feedback. */
+    answer?: SenderAnswer,
+  ): Promise<void>;
   /** Tells the team of an event of the console (the acknowledgement to visitors has none). */
   alert?(alert: ConsoleAlert, id: string): Promise<void>;
   /** Lets go of what it holds open (the SMTP connections), when the service stops. */

@@ -11,6 +11,8 @@ import { EnvironmentService } from '../config/environment.service.js';
 import { DeliveryError } from '../integrations/delivery.js';
 import type { Job, JobResult } from '../integrations/queue/job-queue.js';
 import { toLead } from '../leads/lead.js';
+import { promiseRules, type PromiseRules } from '../leads/lead-promises.js';
+import { senderAnswers } from './sender-answers.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { NOTIFICATION_CHANNELS, plannedChannels, type Channel, type Channels } from './channels.js';
 import { DeliveryQueues, type DeliveryJob } from './delivery-queues.js';
@@ -37,6 +39,7 @@ export { NOTIFICATION_CHANNELS };
 @Injectable()
 export class NotificationsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Notifications');
+  private readonly rules: PromiseRules;
 
   constructor(
     private readonly environment: EnvironmentService,
@@ -46,7 +49,9 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     private readonly watch: PromiseWatch,
     private readonly metrics: MetricsService,
     @Inject(NOTIFICATION_CHANNELS) private readonly channels: Channels,
-  ) {}
+  ) {
+    this.rules = promiseRules(environment);
+  }
 
   /** The channels each new lead is announced on. */
   plannedChannels(): Channel[] {
@@ -93,11 +98,12 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     );
     const sender = this.channels.get(channel);
     const notices = await this.watch.notices(rows);
+    const answers = await senderAnswers(this.dataSource, rows, this.rules);
     const outcomes = await Promise.all(
       rows.map(async ({ notificationId: id, ...lead }) => {
         try {
           if (!sender) throw new DeliveryError(`the ${channel} channel is not configured`);
-          await sender.deliver(toLead(lead), id, notices.get(id));
+          await sender.deliver(toLead(lead), id, notices.get(id), answers.get(id));
           return { id, email: lead.email, error: null };
         } catch (error) {
           return { id, email: lead.email, error: error as Error };

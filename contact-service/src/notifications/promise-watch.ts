@@ -130,7 +130,7 @@ export class PromiseWatch {
    */
   async notices(attempts: Attempt[]): Promise<Map<string, PromiseNotice>> {
     const notices = new Map<string, PromiseNotice>();
-    const of = attempts.filter((attempt) => attempt.purpose !== 'lead');
+    const of = attempts.filter((attempt) => /^(reminder|escalation):/.test(attempt.purpose));
     if (of.length === 0) return notices;
     const admins = of.some((attempt) => attempt.purpose.startsWith('escalation:'))
       ? (

@@ -20,11 +20,15 @@ const POLL_MS = 1_000;
 /** A delivery under way holds its alert this long; a process that died meanwhile lets go. */
 const LEASE_S = 120;
 
-/** The audit screen's filter that shows the event an alert tells of. */
-const AUDIT_FILTER: Record<ConsoleAlertKind, (alert: Row) => Record<string, string>> = {
-  'break-glass sign-in': (alert) => ({ command: 'break-glass sign-in', actor: alert.username }),
-  'break-glass reset': () => ({ command: 'users reset' }),
-  'break-glass enrolment': (alert) => ({ command: 'enrolment', actor: alert.username }),
+/** Where in the console an alert's event is: the audit screen, filtered to it, or the overview. */
+const audit = (filter: Record<string, string>) =>
+  `/console/admin/audit?${new URLSearchParams(filter).toString()}`;
+const LINK: Record<ConsoleAlertKind, (alert: Row) => string> = {
+  'break-glass sign-in': (alert) =>
+    audit({ command: 'break-glass sign-in', actor: alert.username }),
+  'break-glass reset': () => audit({ command: 'users reset' }),
+  'break-glass enrolment': (alert) => audit({ command: 'enrolment', actor: alert.username }),
+  'statement review missed': () => '/console/overview',
 };
 
 /**
@@ -129,13 +133,12 @@ export class BreakGlassAlarm implements OnApplicationBootstrap, OnModuleDestroy 
       select: { email: true },
       where: { role: 'admin', disabledAt: IsNull(), email: Not(IsNull()) },
     });
-    const query = new URLSearchParams(AUDIT_FILTER[row.kind](row)).toString();
     const alert: ConsoleAlert = {
       kind: row.kind,
       username: row.username,
       by: row.by,
       at: new Date(row.at),
-      link: `${this.environment.get('CONSOLE_ORIGIN')}/console/admin/audit?${query}`,
+      link: `${this.environment.get('CONSOLE_ORIGIN')}${LINK[row.kind](row)}`,
       to: admins.flatMap(({ email }) => (email === null ? [] : [email])),
     };
     const delivered = [...row.delivered];

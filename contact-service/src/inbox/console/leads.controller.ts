@@ -20,6 +20,7 @@ import {
   StatusBody,
   StatusCounts,
 } from './dto/inbox.dto.js';
+import { ReportBody } from './dto/report.dto.js';
 
 /** The inbox and the lead screen, for every signed-in operator (inbox/inbox.ts does the work). */
 @ApiTags('inbox')
@@ -61,10 +62,21 @@ export class LeadsController {
   @Operation('setStatus', OpenedLead)
   status(
     @Param() { id }: LeadPath,
-    @Body() { status }: StatusBody,
+    @Body() { status, ...answer }: StatusBody,
     @CurrentOperator() operator: Operator,
   ): Promise<OpenedLead> {
-    return this.inbox.setStatus(id, status, operator.username);
+    return this.inbox.setStatus(id, status, operator.username, answer);
+  }
+
+  /** Tags accessibility feedback with what it reports (leads/accessibility-report.ts). */
+  @Put(':id/accessibility')
+  @Operation('tagReport', OpenedLead)
+  report(
+    @Param() { id }: LeadPath,
+    @Body() tag: ReportBody,
+    @CurrentOperator() operator: Operator,
+  ): Promise<OpenedLead> {
+    return this.inbox.tagReport(id, tag, operator.username);
   }
 
   /**

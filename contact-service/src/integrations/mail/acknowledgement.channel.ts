@@ -1,5 +1,7 @@
 import promises from '@proposal-site/contract/promises.json' with { type: 'json' };
 import type { Lead } from '../../leads/lead.js';
+import type { PromiseNotice } from '../promise-notice.js';
+import { answerMail, type SenderAnswer } from '../sender-answer.js';
 import { messageIdOf, sendMail, type MailTransport } from './mail-transport.js';
 
 /**
@@ -47,8 +49,16 @@ export class AcknowledgementChannel {
     private readonly bookingLink?: (lead: Lead) => string,
   ) {}
 
-  async deliver(lead: Lead, notificationId: string): Promise<void> {
-    const { subject, text } = acknowledgementOf(lead, this.bookingLink);
+  /** The receipt, or (`answer`) a step of the sender's accessibility feedback. */
+  async deliver(
+    lead: Lead,
+    notificationId: string,
+    _notice?: PromiseNotice,
+    answer?: SenderAnswer,
+  ): Promise<void> {
+    const { subject, text } = answer
+      ? answerMail(answer)
+      : acknowledgementOf(lead, this.bookingLink);
     await sendMail(this.transport, {
       from: this.from,
       to: lead.email,

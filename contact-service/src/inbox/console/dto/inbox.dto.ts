@@ -9,7 +9,8 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
-import { TextField } from '../../../http/body-fields.js';
+import { CalendarDate, TextField } from '../../../http/body-fields.js';
+import { REPORT_LIMITS } from '../../../leads/accessibility-report.js';
 import { RefusedAs } from '../../../http/body-validation.pipe.js';
 import { OneOf, queryMessage } from '../../../http/query-fields.js';
 import { UUID } from '../../../leads/lead.js';
@@ -63,6 +64,7 @@ export class StatusCounts implements Partial<Record<LeadStatus, number>> {
   @ApiPropertyOptional({ type: 'integer' }) acknowledged?: number;
   @ApiPropertyOptional({ type: 'integer' }) assessed?: number;
   @ApiPropertyOptional({ type: 'integer' }) resolved?: number;
+  @ApiPropertyOptional({ type: 'integer' }) wont_fix?: number;
 }
 
 /** The one sentence for a field a body does not name. */
@@ -81,6 +83,17 @@ export class StatusBody {
       `There is no status ${JSON.stringify(value)?.slice(0, 60)}: ${STATUSES.join(', ')}.`,
   })
   status!: LeadStatus;
+
+  /** Assessing accessibility feedback: what will be done, which its sender is told. */
+  @TextField(REPORT_LIMITS.plan, { optional: true }) plan?: string;
+
+  /** Assessing accessibility feedback: the plan's date, YYYY-MM-DD. */
+  @ApiPropertyOptional({ type: String, format: 'date' })
+  @CalendarDate()
+  plannedFor?: string;
+
+  /** "Won't fix": why, which its sender is told. */
+  @TextField(REPORT_LIMITS.reason, { optional: true }) reason?: string;
 }
 
 const OWNER_REFUSED = 'Send owner: a username, or null to hand the lead back to the team.';

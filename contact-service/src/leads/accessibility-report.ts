@@ -1,0 +1,217 @@
+import catalog from '@proposal-site/contract/accessibility-criteria.json' with { type: 'json' };
+import { ApiProperty } from '@nestjs/swagger';
+import type { EntityManager } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { LeadStatus } from './lead-status.js';
+
+/**
+ * The report of a lead of kind accessibility, as the team works it (migration 1797100000000):
+ * the criterion it fails, from the one catalog (contract/accessibility-criteria.json: WCAG 2.2 A
+ * and AA, and EN 301 549's clauses beyond them), the page, the assistive technology, a severity,
+ * whether the team confirmed it; and what the sender is told at each step of the workflow (the
+ * plan and its date when assessed, the reason when it will not be fixed). A confirmed report
+ * that is not resolved is one of the statement's known limitations (statement/). The writes are
+ * LeadState's (lead-state.ts), in the transaction of the change they belong to.
+ */
+export const CRITERIA = catalog.criteria;
+export const CRITERION_IDS = CRITERIA.map((criterion) => criterion.id);
+export const criterionOf = (id: string | null) =>
+  CRITERIA.find((criterion) => criterion.id === id) ?? null;
+
+/** A criterion as people read it: "WCAG 2.2 1.4.3 Contrast (Minimum)". */
+export function criterionLabel(id: string | null): string | null {
+  const criterion = criterionOf(id);
+  if (!criterion) return null;
+  return criterion.standard === 'WCAG 2.2'
+    ? `WCAG 2.2 ${criterion.id} ${criterion.name}`
+    : `${criterion.standard} ${criterion.en301549} ${criterion.name}`;
+}
+
+export const SEVERITIES = ['critical', 'serious', 'moderate', 'minor'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** The bounds of what an operator writes on a report (the columns' lengths). */
+export const REPORT_LIMITS = { page: 500, assistiveTechnology: 100, plan: 1000, reason: 1000 };
+
+/** The steps of the workflow at which the sender is told, by mail, through the outbox. */
+export const ANSWERED_STEPS = ['acknowledged', 'assessed', 'resolved', 'wont_fix'] as const;
+export type AnsweredStep = (typeof ANSWERED_STEPS)[number];
+export const isAnsweredStep = (status: LeadStatus): status is AnsweredStep =>
+  (ANSWERED_STEPS as readonly string[]).includes(status);
+
+/** The purpose of the notification that tells the sender of a step (notifications.purpose). */
+export const answerPurpose = (step: AnsweredStep) => `answer:${step}`;
+export const stepOfPurpose = (purpose: string): AnsweredStep | null => {
+  const step = purpose.startsWith('answer:') ? purpose.slice('answer:'.length) : '';
+  return (ANSWERED_STEPS as readonly string[]).includes(step) ? (step as AnsweredStep) : null;
+};
+
+@Entity({ name: 'accessibility_reports' })
+export class AccessibilityReportRow {
+  @PrimaryColumn({ name: 'submission_id', type: 'uuid' }) submissionId!: string;
+  @Column({ type: 'varchar', length: 16, nullable: true }) criterion!: string | null;
+  @Column({ type: 'varchar', length: 500, nullable: true }) page!: string | null;
+  @Column({ name: 'assistive_technology', type: 'varchar', length: 100, nullable: true })
+  assistiveTechnology!: string | null;
+  @Column({ type: 'varchar', length: 16, nullable: true }) severity!: Severity | null;
+  @Column({ type: 'boolean' }) confirmed!: boolean;
+  @Column({ type: 'varchar', length: 1000, nullable: true }) plan!: string | null;
+  @Column({ name: 'planned_for', type: 'date', nullable: true }) plannedFor!: string | null;
+  @Column({ type: 'varchar', length: 1000, nullable: true }) reason!: string | null;
+  @Column({ name: 'confirmed_at', type: 'timestamptz', nullable: true }) confirmedAt!: Date | null;
+  @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
+}
+
+/** What an operator tags a report with (PUT /api/console/leads/:id/accessibility). */
+export interface ReportTag {
+  criterion: string | null;
+  page: string | null;
+  assistiveTechnology: string | null;
+  severity: Severity | null;
+  confirmed: boolean;
+}
+
+/** What a step tells the sender besides the step: the plan and its date, or the reason. */
+export interface StepAnswer {
+  plan?: string | null;
+  /** An ISO calendar date, YYYY-MM-DD. */
+  plannedFor?: string | null;
+  reason?: string | null;
+}
+
+/** The report as the lead screen shows it. */
+export class AccessibilityReport {
+  @ApiProperty({ type: String, nullable: true, enum: CRITERION_IDS, enumName: 'CriterionId' })
+  criterion!: string | null;
+  /** The criterion's name and level, as the catalog gives them ("Contrast (Minimum)", "AA"). */
+  @ApiProperty({ type: String, nullable: true }) criterionName!: string | null;
+  @ApiProperty({ type: String, nullable: true }) page!: string | null;
+  @ApiProperty({ type: String, nullable: true }) assistiveTechnology!: string | null;
+  @ApiProperty({ enum: SEVERITIES, enumName: 'Severity', nullable: true })
+  severity!: Severity | null;
+  @ApiProperty() confirmed!: boolean;
+  @ApiProperty({ type: String, nullable: true }) plan!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date' }) plannedFor!: string | null;
+  @ApiProperty({ type: String, nullable: true }) reason!: string | null;
+}
+
+export const EMPTY_TAG: ReportTag = {
+  criterion: null,
+  page: null,
+  assistiveTechnology: null,
+  severity: null,
+  confirmed: false,
+};
+
+/** A lead's report; an accessibility lead nobody has tagged yet has an empty one. */
+export async function reportOf(
+  manager: EntityManager,
+  leadId: string,
+): Promise<AccessibilityReport> {
+  const row = await manager.findOneBy(AccessibilityReportRow, { submissionId: leadId });
+  const criterion = criterionOf(row?.criterion ?? null);
+  return {
+    ...EMPTY_TAG,
+    plan: null,
+    plannedFor: null,
+    reason: null,
+    ...(row && {
+      criterion: row.criterion,
+      page: row.page,
+      assistiveTechnology: row.assistiveTechnology,
+      severity: row.severity,
+      confirmed: row.confirmed,
+      plan: row.plan,
+      plannedFor: row.plannedFor,
+      reason: row.reason,
+    }),
+    criterionName:
+      criterion && `${criterion.name}${criterion.level ? ` (${criterion.level})` : ''}`,
+  };
+}
+
+/**
+ * Why a step cannot be taken with this answer, or null: assessing needs the plan and its date
+ * (not in the past), "won't fix" its reason; any other step takes neither.
+ */
+export function answerRefusal(to: LeadStatus, answer: StepAnswer, today: string): string | null {
+  const plan = answer.plan?.trim() || null;
+  const reason = answer.reason?.trim() || null;
+  const date = answer.plannedFor ?? null;
+  if (to === 'assessed') {
+    if (!plan || !date) {
+      return 'Assessing a report tells its sender what will be done and by when: write the plan and its date.';
+    }
+    if (date < today) return `The plan's date ${date} is past: give today's or a later one.`;
+    return null;
+  }
+  if (to === 'wont_fix') {
+    return reason ? null : 'Say why it will not be fixed: the sender is told the reason.';
+  }
+  return plan || reason || date
+    ? 'A plan and its date go with assessed, a reason with wont_fix; this step takes neither.'
+    : null;
+}
+
+/** Writes the tag, keeping what the steps wrote. Answers the report's fields before. */
+export async function writeTag(
+  manager: EntityManager,
+  leadId: string,
+  tag: ReportTag,
+): Promise<ReportTag | null> {
+  const [before] = (await manager.query(
+    `SELECT criterion, page, assistive_technology AS "assistiveTechnology", severity, confirmed
+       FROM accessibility_reports WHERE submission_id = $1 FOR UPDATE`,
+    [leadId],
+  )) as ReportTag[];
+  await manager.query(
+    `INSERT INTO accessibility_reports
+            (submission_id, criterion, page, assistive_technology, severity, confirmed, confirmed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $6 THEN now() END)
+     ON CONFLICT (submission_id) DO UPDATE
+        SET criterion = EXCLUDED.criterion, page = EXCLUDED.page,
+            assistive_technology = EXCLUDED.assistive_technology, severity = EXCLUDED.severity,
+            confirmed = EXCLUDED.confirmed,
+            confirmed_at = CASE WHEN EXCLUDED.confirmed
+                                THEN coalesce(accessibility_reports.confirmed_at, now()) END,
+            updated_at = now()`,
+    [leadId, tag.criterion, tag.page, tag.assistiveTechnology, tag.severity, tag.confirmed],
+  );
+  return before ?? null;
+}
+
+/** Keeps a step's answer on the report (the plan and its date, or the reason). */
+export async function writeAnswer(
+  manager: EntityManager,
+  leadId: string,
+  to: LeadStatus,
+  answer: StepAnswer,
+): Promise<void> {
+  if (to !== 'assessed' && to !== 'wont_fix') return;
+  const plan = to === 'assessed' ? answer.plan!.trim() : null;
+  const plannedFor = to === 'assessed' ? answer.plannedFor! : null;
+  const reason = to === 'wont_fix' ? answer.reason!.trim() : null;
+  await manager.query(
+    `INSERT INTO accessibility_reports (submission_id, plan, planned_for, reason)
+     VALUES ($1, $2, $3, $4)
+     ON CONFLICT (submission_id) DO UPDATE
+        SET plan = coalesce(EXCLUDED.plan, accessibility_reports.plan),
+            planned_for = coalesce(EXCLUDED.planned_for, accessibility_reports.planned_for),
+            reason = EXCLUDED.reason, updated_at = now()`,
+    [leadId, plan, plannedFor, reason],
+  );
+}
+
+/** The sender's mail of a step, through the outbox (once per lead and step). */
+export async function queueAnswer(
+  manager: EntityManager,
+  leadId: string,
+  step: AnsweredStep,
+): Promise<boolean> {
+  const rows = (await manager.query(
+    `INSERT INTO notifications (submission_id, channel, purpose) VALUES ($1, 'acknowledgement', $2)
+     ON CONFLICT (submission_id, channel, purpose) DO NOTHING RETURNING id`,
+    [leadId, answerPurpose(step)],
+  )) as unknown[];
+  return rows.length > 0;
+}

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { supportDate } from '../leads/support-hours.js';
+import {
+  documentOf,
+  limitationItems,
+  type OpenReport,
+  type StatementDocument,
+} from './statement.js';
+
+/**
+ * How long a read of the confirmed reports is reused: the statement lists a report within this
+ * (and a page view costs the database one statement per this much time, not one per view).
+ */
+export const STATEMENT_CACHE_MS = 15_000;
+
+/** The statement's live part: the confirmed, unresolved reports (leads/accessibility-report.ts). */
+@Injectable()
+export class StatementService {
+  private cached: { at: number; reports: Promise<OpenReport[]> } | null = null;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async document(): Promise<StatementDocument> {
+    return documentOf(supportDate(new Date()), await this.reports());
+  }
+
+  async items(): Promise<string> {
+    return limitationItems(await this.reports());
+  }
+
+  private reports(): Promise<OpenReport[]> {
+    const now = Date.now();
+    if (!this.cached || now - this.cached.at > STATEMENT_CACHE_MS) {
+      const reports = this.read();
+      // A failed read is not kept: the next view tries again.
+      reports.catch(() => (this.cached = null));
+      this.cached = { at: now, reports };
+    }
+    return this.cached.reports;
+  }
+
+  private read(): Promise<OpenReport[]> {
+    return this.dataSource.query(
+      `SELECT r.criterion, r.page, s.status,
+              to_char(r.confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS reported,
+              to_char(r.planned_for, 'YYYY-MM-DD') AS "plannedFor", r.reason
+         FROM accessibility_reports r JOIN contact_submissions s ON s.id = r.submission_id
+        WHERE r.confirmed AND s.status <> 'resolved' AND s.spam_reason IS NULL
+        ORDER BY r.confirmed_at, r.submission_id
+        LIMIT 200`,
+    ) as Promise<OpenReport[]>;
+  }
+}
