@@ -22,7 +22,7 @@ endif
 NPM_STAMP := node_modules/.install-stamp
 WORKSPACE_MANIFESTS := package.json package-lock.json $(wildcard */package.json) deploy/kubernetes/package.json
 
-.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke sign-in-flood tls-check e2e lighthouse up down logs ps e2e-containers openapi leads backup restore recover upgrade rollback bundle version sbom alerts ci ci-smoke
+.PHONY: help install lint typecheck test build budget bench bench-inbox failover-drill fuzz start dev stack-up stack-down smoke sign-in-flood tls-check e2e lighthouse up down logs ps e2e-containers openapi leads backup restore recover upgrade rollback bundle version sbom alerts ci ci-smoke acr
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-15s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -105,6 +105,12 @@ tls-check: $(NPM_STAMP) ## HTTPS of the shipped nginx config (TLS_MODE=files) on
 
 e2e: $(NPM_STAMP) ## Browser suite (Playwright, axe, Lighthouse) on its own stack and fresh database
 	e2e/scripts/run-e2e.sh
+
+# The conformance report's inputs: the browser suite's axe results (e2e with AXE_RESULTS_DIR set)
+# and, when given, the statement the service answers with its confirmed reports.
+AXE_RESULTS ?= .artifacts/axe
+acr: $(NPM_STAMP) ## Accessibility conformance report (OpenACR, VPAT-style) into .artifacts/acr/, validated [AXE_RESULTS=dir] [STATEMENT=url-or-file]
+	$(NODE) infra/acr/make-acr.mjs --axe $(AXE_RESULTS) $(if $(STATEMENT),--statement $(STATEMENT))
 
 lighthouse: stack-up ## Lighthouse per route beside the same page without scripts (LCP, TBT reported; CLS 0 and a11y/bp/SEO 100 gated), best of 3 alternated mobile runs (starts the stack if needed)
 	LIGHTHOUSE_SITE_DIR=$(CURDIR)/frontend/dist npm run --silent lighthouse -w e2e
