@@ -2,6 +2,7 @@
 // "Fixed wording and constants"), restated here on purpose as the browser suite's oracle, and the
 // build-time configuration the stack was built with. The company-specific values are read from
 // the same VITE_* variables as the site's build, with the same example defaults.
+import statement from '@proposal-site/contract/accessibility-statement.json' with { type: 'json' };
 
 function fromEnv(name: string, fallback: string): string {
   const value = process.env[name]?.trim();
@@ -32,7 +33,12 @@ export const spec = {
   notFoundText: 'Did you forget to add the page to the router?',
   claims: ['50-70%', '40-50%', '$10-30 million', '$3.6 billion'],
   privacyLastUpdated: 'September 3, 2025',
-  accessibilityNextReview: 'March 3, 2026',
+  // The statement's review date is its data (contract/accessibility-statement.json), moved at
+  // each review: the suite reads it from there rather than pin a calendar date.
+  accessibilityNextReview: new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${statement.nextReview}T00:00:00Z`)),
   governingLaw: 'Belgium',
   supportHours: '9 AM - 5 PM CET',
 } as const;
@@ -117,8 +123,11 @@ export const routes: SiteRoute[] = [
       'Reporting channels',
       'within 2 business days',
       'within 5 business days',
+      'Compliance status',
+      'Enforcement procedure',
       'Remediation roadmap',
       'Legal compliance',
+      'Preparation of this statement',
       'Statement information',
       spec.accessibilityNextReview,
       spec.supportHours,

@@ -25,6 +25,7 @@ const {
   siteRoutes,
   notFoundRoute,
   exampleConfigVariables,
+  LIVE_INCLUDES,
   robotsTxt,
   sitemapXml,
   securityTxt,
@@ -112,6 +113,19 @@ const islandCode = {
   [CONTACT_FORM_ISLAND]: closureOf([CONTACT_FORM_ISLAND_SOURCE], { dynamic: true }),
 };
 
+/**
+ * A part nginx fills in per request (src/shared/live-includes.ts): the page's empty
+ * <template data-live="name"> becomes a Server Side Include of its address, with an empty stub
+ * for when that address answers nothing. A name the site does not know stops the build.
+ */
+function withLiveIncludes(file, html) {
+  return html.replace(/<template data-live="([^"]+)"><\/template>/g, (_tag, name) => {
+    const address = LIVE_INCLUDES[name];
+    if (!address) throw new Error(`${file}: there is no live include ${name}`);
+    return `<!--# block name="none" --><!--# endblock --><!--# include virtual="${address}" stub="none" -->`;
+  });
+}
+
 const routes = [...siteRoutes, notFoundRoute];
 const pageAssets = {};
 for (const route of routes) {
@@ -124,7 +138,7 @@ for (const route of routes) {
   const bootstrapTag = bootstrapTagFor(entryKey);
   const page = templateWithoutScripts
     .replace('<!--app-head-->', [head, ...templateStyles].join(''))
-    .replace('<!--app-html-->', html)
+    .replace('<!--app-html-->', withLiveIncludes(route.file, html))
     .replace('</body>', `  ${bootstrapTag}\n  </body>`);
   if (page.includes('<!--app-')) throw new Error(`${route.file}: a placeholder was not replaced`);
   assertCspSafe(route.file, page, bootstrapTag);

@@ -6,12 +6,14 @@ import { renderHeadTags } from './app/document-head';
 import { notFoundRoute, siteRoutes, type SiteRoute } from './app/routes';
 import { exampleConfigVariables } from './shared/site-config';
 import { BOOTSTRAP_SCRIPT, BOOTSTRAP_SRC_ATTRIBUTE } from './islands/bootstrap';
+import { LIVE_INCLUDES } from './shared/live-includes';
 
 // What the prerender script needs besides the pages, so that it restates none of these rules.
 export {
   BOOTSTRAP_SCRIPT,
   BOOTSTRAP_SRC_ATTRIBUTE,
   exampleConfigVariables,
+  LIVE_INCLUDES,
   notFoundRoute,
   robotsTxt,
   securityTxt,

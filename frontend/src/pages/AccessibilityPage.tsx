@@ -2,16 +2,29 @@ import { ACCESSIBILITY_SUBJECT } from '../features/contact-form/contact-form-cop
 import { TOAST_DURATION_MS } from '../features/toasts/toast-timings';
 import {
   ACCESSIBILITY_NEXT_REVIEW,
+  ACCESSIBILITY_STATEMENT as statement,
   ACKNOWLEDGEMENT_BUSINESS_DAYS,
   ASSESSMENT_BUSINESS_DAYS,
   SUPPORT_HOURS,
+  statementDate,
 } from '../shared/content';
+import type { LiveInclude } from '../shared/live-includes';
 import { siteConfig } from '../shared/site-config';
 import { DocumentPage } from '../shared/ui/DocumentPage';
 import { MailtoLink } from '../shared/ui/MailtoLink';
 import { ContactFormIsland } from '../islands/contact-form/ContactFormIsland';
 
 const brand = siteConfig.brandName;
+
+/** The statement's compliance status, in the words of the EU model statement. */
+const STATUS_TEXT: Record<string, string> = {
+  full: 'fully conformant with',
+  partial: 'partially conformant with',
+  none: 'not conformant with',
+};
+
+/** Where the team's confirmed reports join the list, per request (shared/live-includes.ts). */
+const LIVE_LIMITATIONS: LiveInclude = 'accessibility-limitations';
 
 export function AccessibilityPage() {
   return (
@@ -25,6 +38,17 @@ export function AccessibilityPage() {
         <p>
           We aim to conform to the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA
           across this website, and we treat any failure to do so as a defect to be fixed.
+        </p>
+      </section>
+
+      <section aria-labelledby="a11y-status">
+        <h2 id="a11y-status">Compliance status</h2>
+        <p>
+          This website is {STATUS_TEXT[statement.status]} {statement.standard} and{' '}
+          {statement.en301549}
+          {statement.status === 'full'
+            ? '.'
+            : ': some parts do not yet fully conform, as listed under Known limitations.'}
         </p>
       </section>
 
@@ -61,16 +85,18 @@ export function AccessibilityPage() {
 
       <section aria-labelledby="a11y-limitations">
         <h2 id="a11y-limitations">Known limitations</h2>
+        <p>
+          These parts are not yet fully accessible. Barriers reported to us that we have confirmed
+          are listed here too, until they are fixed.
+        </p>
         <ul>
-          <li>
-            Notifications after a form submission close after {TOAST_DURATION_MS / 1000} seconds.
-            The same result stays visible under the form and is announced to screen readers, so
-            nothing is lost when the notification closes.
-          </li>
-          <li>
-            The third-party meeting scheduler may not fully conform to WCAG 2.2 AA. You can always
-            book a meeting by email instead.
-          </li>
+          {statement.limitations.map((limitation) => (
+            <li key={limitation.text}>
+              {limitation.text.replace('{toastSeconds}', String(TOAST_DURATION_MS / 1000))}{' '}
+              {limitation.alternative}
+            </li>
+          ))}
+          <template data-live={LIVE_LIMITATIONS} />
         </ul>
       </section>
 
@@ -105,6 +131,16 @@ export function AccessibilityPage() {
         </ol>
       </section>
 
+      <section aria-labelledby="a11y-enforcement">
+        <h2 id="a11y-enforcement">Enforcement procedure</h2>
+        <p>
+          We tell you by email when we acknowledge your report, when we have assessed it (what we
+          will do and by when) and when it is resolved. If our answer does not satisfy you, you can
+          complain to {statement.enforcement.name}:{' '}
+          <a href={statement.enforcement.url}>{statement.enforcement.url}</a>.
+        </p>
+      </section>
+
       <section aria-labelledby="a11y-roadmap">
         <h2 id="a11y-roadmap">Remediation roadmap</h2>
         <p>
@@ -123,11 +159,27 @@ export function AccessibilityPage() {
         </p>
       </section>
 
+      <section aria-labelledby="a11y-preparation">
+        <h2 id="a11y-preparation">Preparation of this statement</h2>
+        <p>
+          This statement was prepared on {statementDate(statement.preparedOn)} and last reviewed on{' '}
+          {statementDate(statement.lastReview)}. {statement.method}
+        </p>
+        <p>
+          A conformance report (ACR) against WCAG 2.2 and EN 301 549 is available on request from{' '}
+          <MailtoLink email={siteConfig.accessibilityEmail} />.
+        </p>
+      </section>
+
       <section aria-labelledby="a11y-statement">
         <h2 id="a11y-statement">Statement information</h2>
         <p>
-          We review this statement every six months and whenever the site changes significantly. The
-          next review is due on {ACCESSIBILITY_NEXT_REVIEW}.
+          We review this statement every {statement.reviewMonths} months and whenever the site
+          changes significantly. The next review is due on {ACCESSIBILITY_NEXT_REVIEW}.
+        </p>
+        <p>
+          This statement is also published as data:{' '}
+          <a href="/accessibility.json">accessibility.json</a>.
         </p>
       </section>
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import {
   ACCESSIBILITY_NEXT_REVIEW,
+  ACCESSIBILITY_STATEMENT,
+  statementDate,
   CLAIMS,
   NOT_FOUND_TEXT,
   NOT_FOUND_TITLE,
@@ -131,14 +133,17 @@ describe('accessibility page', () => {
     await openPage('/accessibility', 'Accessibility Statement');
     expectSections(
       'Our commitment',
+      'Compliance status',
       'Standards',
       'Scope',
       'Accessibility features',
       'Known limitations',
       'Reporting channels',
       'Our response process',
+      'Enforcement procedure',
       'Remediation roadmap',
       'Legal compliance',
+      'Preparation of this statement',
       'Statement information',
     );
     expect(text()).toContain('WCAG 2.2');
@@ -150,8 +155,41 @@ describe('accessibility page', () => {
     );
     expect(SUPPORT_HOURS).toBe('9 AM - 5 PM CET');
     expect(text()).toContain('9 AM - 5 PM CET');
-    expect(ACCESSIBILITY_NEXT_REVIEW).toBe('March 3, 2026');
-    expect(h2('Statement information').closest('section')).toHaveTextContent('March 3, 2026');
+    // The review date is the statement's data (contract/accessibility-statement.json), which an
+    // operator moves at each review: no test pins a calendar date.
+    expect(ACCESSIBILITY_NEXT_REVIEW).toBe(statementDate(ACCESSIBILITY_STATEMENT.nextReview));
+    expect(ACCESSIBILITY_NEXT_REVIEW).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    expect(h2('Statement information').closest('section')).toHaveTextContent(
+      ACCESSIBILITY_NEXT_REVIEW,
+    );
+  });
+
+  it('has the model statement: status, known limitations, preparation and enforcement', async () => {
+    await openPage('/accessibility', 'Accessibility Statement');
+    expect(h2('Compliance status').closest('section')).toHaveTextContent(
+      'partially conformant with WCAG 2.2 level AA and EN 301 549 V3.2.1',
+    );
+    const limitations = h2('Known limitations').closest('section') as HTMLElement;
+    expect(within(limitations).getAllByRole('listitem')).toHaveLength(
+      ACCESSIBILITY_STATEMENT.limitations.length,
+    );
+    expect(limitations).toHaveTextContent('close after 5 seconds');
+    expect(limitations).not.toHaveTextContent('{toastSeconds}');
+    // Where nginx adds the confirmed reports (shared/live-includes.ts).
+    expect(
+      limitations.querySelector('template[data-live="accessibility-limitations"]'),
+    ).not.toBeNull();
+    const enforcement = h2('Enforcement procedure').closest('section') as HTMLElement;
+    expect(
+      within(enforcement).getByRole('link', { name: ACCESSIBILITY_STATEMENT.enforcement.url }),
+    ).toHaveAttribute('href', ACCESSIBILITY_STATEMENT.enforcement.url);
+    expect(h2('Preparation of this statement').closest('section')).toHaveTextContent(
+      `prepared on ${statementDate(ACCESSIBILITY_STATEMENT.preparedOn)}`,
+    );
+    expect(screen.getByRole('link', { name: 'accessibility.json' })).toHaveAttribute(
+      'href',
+      '/accessibility.json',
+    );
   });
 
   it('includes the feedback form with its own message placeholder', async () => {

@@ -3,6 +3,7 @@
 // promises made to the people who write are the contract's (contract/promises.json), which the
 // contact-service tracks: the pages state them from there.
 import promises from '@proposal-site/contract/promises.json';
+import statement from '@proposal-site/contract/accessibility-statement.json';
 
 export const CLAIMS = {
   turnaroundReduction: '50-70%',
@@ -12,7 +13,17 @@ export const CLAIMS = {
 } as const;
 
 export const PRIVACY_LAST_UPDATED = 'September 3, 2025';
-export const ACCESSIBILITY_NEXT_REVIEW = 'March 3, 2026';
+/**
+ * The accessibility statement's facts are data (contract/accessibility-statement.json), which
+ * the contact-service reads too: it adds the team's confirmed reports to the known limitations
+ * and watches the review date. An ISO date as the pages write it: 2026-03-03 → "March 3, 2026".
+ */
+export const ACCESSIBILITY_STATEMENT = statement;
+export const statementDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
+export const ACCESSIBILITY_NEXT_REVIEW = statementDate(statement.nextReview);
 export const GOVERNING_LAW_COUNTRY = 'Belgium';
 
 export const CALLBACK_HOURS = promises.callbackHours;

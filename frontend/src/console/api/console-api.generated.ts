@@ -173,6 +173,13 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.statusBody,
       }),
     }),
+    tagReport: build.mutation<TagReportApiResponse, TagReportApiArg>({
+      query: (queryArg) => ({
+        url: `/api/console/leads/${encodeURIComponent(String(queryArg.id))}/accessibility`,
+        method: 'PUT',
+        body: queryArg.reportBody,
+      }),
+    }),
     bulkLeads: build.mutation<BulkLeadsApiResponse, BulkLeadsApiArg>({
       query: (queryArg) => ({ url: `/api/console/leads/bulk`, method: 'POST', body: queryArg }),
     }),
@@ -347,6 +354,11 @@ export type SetStatusApiArg = {
   id: string;
   statusBody: StatusBody;
 };
+export type TagReportApiResponse = /** status 200  */ OpenedLead;
+export type TagReportApiArg = {
+  id: string;
+  reportBody: ReportBody;
+};
 export type BulkLeadsApiResponse = /** status 200  */ BulkAnswer;
 export type BulkLeadsApiArg = BulkBody;
 export type SetOwnerApiResponse = /** status 200  */ OpenedLead;
@@ -492,7 +504,14 @@ export type AuditPage = {
 };
 export type LeadKind = 'contact' | 'accessibility';
 export type LeadStatus =
-  'new' | 'contacted' | 'qualified' | 'not_a_fit' | 'acknowledged' | 'assessed' | 'resolved';
+  | 'new'
+  | 'contacted'
+  | 'qualified'
+  | 'not_a_fit'
+  | 'acknowledged'
+  | 'assessed'
+  | 'resolved'
+  | 'wont_fix';
 export type Scheduler = 'calendly' | 'cal.com';
 export type MeetingStatus = 'booked' | 'rescheduled' | 'cancelled';
 export type Meeting = {
@@ -539,6 +558,7 @@ export type StatusCounts = {
   acknowledged?: number;
   assessed?: number;
   resolved?: number;
+  wont_fix?: number;
 };
 export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
 export type DeliveryRecord = {
@@ -593,6 +613,26 @@ export type MeetingEvent = {
   host: string | null;
   matched?: BookingMatch;
 };
+export type Severity = 'critical' | 'serious' | 'moderate' | 'minor';
+export type ReportEvent = {
+  at: string;
+  actor: string;
+  event: 'report';
+  criterion: string | null;
+  page: string | null;
+  assistiveTechnology: string | null;
+  severity: Severity | null;
+  confirmed: boolean;
+};
+export type AnsweredStep = 'acknowledged' | 'assessed' | 'resolved' | 'wont_fix';
+export type AnswerEvent = {
+  at: string;
+  actor: string;
+  event: 'answer';
+  step: AnsweredStep;
+  plannedFor: string | null;
+  told: boolean;
+};
 export type RelatedLead = {
   id: string;
   receivedAt: string;
@@ -607,6 +647,80 @@ export type Note = {
   at: string;
   author: string;
   body: string;
+};
+export type AccessibilityReport = {
+  criterion:
+    | (
+        | '1.1.1'
+        | '1.2.1'
+        | '1.2.2'
+        | '1.2.3'
+        | '1.2.4'
+        | '1.2.5'
+        | '1.3.1'
+        | '1.3.2'
+        | '1.3.3'
+        | '1.3.4'
+        | '1.3.5'
+        | '1.4.1'
+        | '1.4.2'
+        | '1.4.3'
+        | '1.4.4'
+        | '1.4.5'
+        | '1.4.10'
+        | '1.4.11'
+        | '1.4.12'
+        | '1.4.13'
+        | '2.1.1'
+        | '2.1.2'
+        | '2.1.4'
+        | '2.2.1'
+        | '2.2.2'
+        | '2.3.1'
+        | '2.4.1'
+        | '2.4.2'
+        | '2.4.3'
+        | '2.4.4'
+        | '2.4.5'
+        | '2.4.6'
+        | '2.4.7'
+        | '2.4.11'
+        | '2.5.1'
+        | '2.5.2'
+        | '2.5.3'
+        | '2.5.4'
+        | '2.5.7'
+        | '2.5.8'
+        | '3.1.1'
+        | '3.1.2'
+        | '3.2.1'
+        | '3.2.2'
+        | '3.2.3'
+        | '3.2.4'
+        | '3.2.6'
+        | '3.3.1'
+        | '3.3.2'
+        | '3.3.3'
+        | '3.3.4'
+        | '3.3.7'
+        | '3.3.8'
+        | '4.1.2'
+        | '4.1.3'
+        | 'EN 12.1.1'
+        | 'EN 12.1.2'
+        | 'EN 12.2.2'
+        | 'EN 12.2.3'
+        | 'EN 12.2.4'
+      )
+    | null;
+  criterionName: string | null;
+  page: string | null;
+  assistiveTechnology: string | null;
+  severity: Severity | null;
+  confirmed: boolean;
+  plan: string | null;
+  plannedFor: string | null;
+  reason: string | null;
 };
 export type OpenedLead = {
   id: string;
@@ -640,12 +754,94 @@ export type OpenedLead = {
   due: Due | null;
   next: LeadStatus[];
   notifications: DeliveryRecord[];
-  history: (StatusEvent | OwnerEvent | NoticeEvent | CancelledEvent | MeetingEvent)[];
+  history: (
+    | StatusEvent
+    | OwnerEvent
+    | NoticeEvent
+    | CancelledEvent
+    | MeetingEvent
+    | ReportEvent
+    | AnswerEvent
+  )[];
   related: RelatedLead[];
   notes: Note[];
+  report: AccessibilityReport | null;
 };
 export type StatusBody = {
   status: LeadStatus;
+  plan?: string;
+  plannedFor?: string;
+  reason?: string;
+};
+export type ReportBody = {
+  criterion:
+    | (
+        | '1.1.1'
+        | '1.2.1'
+        | '1.2.2'
+        | '1.2.3'
+        | '1.2.4'
+        | '1.2.5'
+        | '1.3.1'
+        | '1.3.2'
+        | '1.3.3'
+        | '1.3.4'
+        | '1.3.5'
+        | '1.4.1'
+        | '1.4.2'
+        | '1.4.3'
+        | '1.4.4'
+        | '1.4.5'
+        | '1.4.10'
+        | '1.4.11'
+        | '1.4.12'
+        | '1.4.13'
+        | '2.1.1'
+        | '2.1.2'
+        | '2.1.4'
+        | '2.2.1'
+        | '2.2.2'
+        | '2.3.1'
+        | '2.4.1'
+        | '2.4.2'
+        | '2.4.3'
+        | '2.4.4'
+        | '2.4.5'
+        | '2.4.6'
+        | '2.4.7'
+        | '2.4.11'
+        | '2.5.1'
+        | '2.5.2'
+        | '2.5.3'
+        | '2.5.4'
+        | '2.5.7'
+        | '2.5.8'
+        | '3.1.1'
+        | '3.1.2'
+        | '3.2.1'
+        | '3.2.2'
+        | '3.2.3'
+        | '3.2.4'
+        | '3.2.6'
+        | '3.3.1'
+        | '3.3.2'
+        | '3.3.3'
+        | '3.3.4'
+        | '3.3.7'
+        | '3.3.8'
+        | '4.1.2'
+        | '4.1.3'
+        | 'EN 12.1.1'
+        | 'EN 12.1.2'
+        | 'EN 12.2.2'
+        | 'EN 12.2.3'
+        | 'EN 12.2.4'
+      )
+    | null;
+  page: string | null;
+  assistiveTechnology: string | null;
+  severity: Severity | null;
+  confirmed: boolean;
 };
 export type BulkResult = {
   id: string;
@@ -723,6 +919,11 @@ export type FieldPercentile = {
   views: number;
   p75: number | null;
 };
+export type StatementReview = {
+  lastReview: string;
+  nextReview: string;
+  overdue: boolean;
+};
 export type Overview = {
   since: string;
   weekly: WeeklyCount[];
@@ -732,6 +933,7 @@ export type Overview = {
   due: OpenPromises[];
   knownSourceShare: number | null;
   field: FieldPercentile[];
+  statementReview: StatementReview;
 };
 export type SourceRow = {
   source: string;

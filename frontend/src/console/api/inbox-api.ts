@@ -8,6 +8,8 @@ import type {
   MeetingEvent,
   NoticeEvent,
   OwnerEvent,
+  ReportEvent,
+  AnswerEvent,
   StatusEvent,
 } from './console-api.generated';
 
@@ -30,7 +32,10 @@ export type {
   PromisedStep,
   PromiseWeek,
   RelatedLead,
+  AccessibilityReport,
+  ReportBody,
   Removed,
+  Severity,
   SourceReport,
   SourceRow,
 } from './console-api.generated';
@@ -58,9 +63,12 @@ type AttributionField =
   | 'medium'
   | 'campaign';
 
-/** A lead on its screen; its first response, meeting and source are absent from older services. */
-export type Lead = Omit<OpenedLead, 'meeting' | 'respondedAt' | 'callbackFrom' | AttributionField> &
-  Partial<Pick<OpenedLead, 'meeting' | 'respondedAt' | 'callbackFrom' | AttributionField>>;
+/**
+ * A lead on its screen; its first response, meeting, source and accessibility report are absent
+ * from older services.
+ */
+type Later = 'meeting' | 'respondedAt' | 'callbackFrom' | 'report' | AttributionField;
+export type Lead = Omit<OpenedLead, Later> & Partial<Pick<OpenedLead, Later>>;
 
 /**
  * The overview: a service older than the promises (issue 30) answers `accessibility` instead
@@ -68,17 +76,32 @@ export type Lead = Omit<OpenedLead, 'meeting' | 'respondedAt' | 'callbackFrom' |
  */
 export type Overview = Omit<
   ServiceOverview,
-  'promises' | 'due' | 'bookings' | 'field' | 'knownSourceShare'
+  'promises' | 'due' | 'bookings' | 'field' | 'knownSourceShare' | 'statementReview'
 > &
-  Partial<Pick<ServiceOverview, 'promises' | 'due' | 'bookings' | 'field' | 'knownSourceShare'>> & {
+  Partial<
+    Pick<
+      ServiceOverview,
+      'promises' | 'due' | 'bookings' | 'field' | 'knownSourceShare' | 'statementReview'
+    >
+  > & {
     accessibility?: { overdue: number; dueToday: number };
   };
 
 /** One line of a lead's history; `actor` is a username or a system actor (`auto-assign`, …). */
-export type HistoryEntry = StatusEvent | OwnerEvent | NoticeEvent | CancelledEvent | MeetingEvent;
+export type HistoryEntry =
+  | StatusEvent
+  | OwnerEvent
+  | NoticeEvent
+  | CancelledEvent
+  | MeetingEvent
+  | ReportEvent
+  | AnswerEvent;
 
-/** What a notification is for: announcing the lead, reminding its owner, escalating a promise. */
-export type DeliveryPurpose = 'lead' | 'reminder' | 'escalation';
+/**
+ * What a notification is for: announcing the lead, reminding its owner, escalating a promise, or
+ * telling the sender of accessibility feedback of a step.
+ */
+export type DeliveryPurpose = 'lead' | 'reminder' | 'escalation' | 'answer';
 
 /**
  * What is done to every selected lead: an action, with the status or the owner (null: the
@@ -100,6 +123,8 @@ export const inboxApi = consoleApi.enhanceEndpoints({
     setStatus: {
       invalidatesTags: (_lead, _error, { id }) => [{ type: 'Lead', id }, 'Leads', 'Deliveries'],
     },
+    // A confirmed report changes the statement, not the inbox's lists.
+    tagReport: { invalidatesTags: (_lead, _error, { id }) => [{ type: 'Lead', id }] },
     setOwner: { invalidatesTags: (_lead, _error, { id }) => [{ type: 'Lead', id }, 'Leads'] },
     addNote: { invalidatesTags: (_note, _error, { id }) => [{ type: 'Lead', id }] },
     markSpam: {
@@ -133,6 +158,7 @@ export const {
   useSourcesQuery,
   useLeadQuery,
   useSetStatusMutation,
+  useTagReportMutation,
   useSetOwnerMutation,
   useAddNoteMutation,
   useMarkSpamMutation,

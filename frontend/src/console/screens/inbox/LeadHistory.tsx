@@ -102,6 +102,25 @@ function sentence(entry: HistoryEntry, due: Due | null): ReactNode {
           {entry.matched ? MATCHED[entry.matched] : ''}
         </>
       );
+    case 'report':
+      return (
+        <>
+          Report tagged {entry.criterion ?? 'with no criterion'}
+          {entry.page && (
+            <>
+              {' '}
+              on <Name name={entry.page} />
+            </>
+          )}
+          {entry.severity && `, ${entry.severity}`}
+          {entry.confirmed ? ', confirmed' : ', not confirmed'}, by{' '}
+          <Actor name={entry.actor} lower />
+        </>
+      );
+    case 'answer':
+      return entry.told
+        ? `The sender's mail (${(STATUS_LABELS[entry.step] ?? entry.step).toLowerCase()}) was queued${entry.plannedFor ? ` (planned for ${entry.plannedFor})` : ''}`
+        : `The sender was not mailed of ${(STATUS_LABELS[entry.step] ?? entry.step).toLowerCase()}: receipts to senders are off (ACKNOWLEDGE_SENDER)`;
     default: {
       // An event this console does not know yet still shows when and by whom.
       const unknown = entry as { event: string; actor: string };

@@ -1,6 +1,6 @@
 import { subjectLine, subjects } from '@proposal-site/contract/contact-fields.json';
 import { LeadSource } from './LeadSource';
-import { Fragment, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { problemText, type Me } from '../../api/console-api';
 import {
@@ -9,6 +9,7 @@ import {
   useMarkSpamMutation,
   useSetStatusMutation,
   type Lead,
+  type LeadStatus,
 } from '../../api/inbox-api';
 import { PageHeading } from '../../ui/PageHeading';
 import { Problem } from '../../ui/Problem';
@@ -18,6 +19,7 @@ import { LeadHistory } from './LeadHistory';
 import { LeadNotes } from './LeadNotes';
 import { LeadOwner } from './LeadOwner';
 import { LeadRelated } from './LeadRelated';
+import { LeadReport } from './LeadReport';
 import {
   dueClass,
   dueText,
@@ -117,6 +119,7 @@ function LeadDetails({ lead, me }: { lead: Lead; me: Me }) {
       <h2>Message</h2>
       <p className="message">{text ? <VisitorText text={text} /> : 'No message.'}</p>
       <LeadOwner lead={lead} me={me} />
+      <LeadReport lead={lead} />
       <LeadActions lead={lead} />
       <LeadDeliveries lead={lead} />
       <LeadHistory lead={lead} />
@@ -126,8 +129,22 @@ function LeadDetails({ lead, me }: { lead: Lead; me: Me }) {
   );
 }
 
-/** The next statuses of the lead's workflow, and spam or not. */
+/**
+ * The next statuses of the lead's workflow, and spam or not. Accessibility feedback's sender is
+ * told of each step by mail: assessing it takes the plan and its date, "won't fix" its reason.
+ */
 function LeadActions({ lead }: { lead: Lead }) {
+  const id = useId();
+  const [answer, setAnswer] = useState({ plan: '', plannedFor: '', reason: '' });
+  const answered = lead.kind === 'accessibility';
+  const bodyOf = (status: LeadStatus) => {
+    const given = (value: string) => value.trim() || undefined;
+    if (answered && status === 'assessed') {
+      return { status, plan: given(answer.plan), plannedFor: given(answer.plannedFor) };
+    }
+    if (answered && status === 'wont_fix') return { status, reason: given(answer.reason) };
+    return { status };
+  };
   const [setStatus, statusState] = useSetStatusMutation();
   const [markSpam, spamState] = useMarkSpamMutation();
   const [markNotSpam, notSpamState] = useMarkNotSpamMutation();
@@ -149,6 +166,49 @@ function LeadActions({ lead }: { lead: Lead }) {
       <h2 id="lead-actions">Follow up</h2>
       <Problem id="lead-actions-problem" text={problem} />
       <p role="status">{done}</p>
+      {answered && lead.next.includes('assessed') && (
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-plan`}>Plan</label>
+            <p id={`${id}-plan-hint`} className="hint">
+              What will be done about it. The sender is told, with the date.
+            </p>
+            <textarea
+              id={`${id}-plan`}
+              rows={3}
+              maxLength={1000}
+              value={answer.plan}
+              aria-describedby={`${id}-plan-hint`}
+              onChange={(event) => setAnswer({ ...answer, plan: event.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-date`}>Planned for</label>
+            <input
+              id={`${id}-date`}
+              type="date"
+              value={answer.plannedFor}
+              onChange={(event) => setAnswer({ ...answer, plannedFor: event.target.value })}
+            />
+          </div>
+        </>
+      )}
+      {answered && lead.next.includes('wont_fix') && (
+        <div className="field">
+          <label htmlFor={`${id}-reason`}>Reason, if it will not be fixed</label>
+          <p id={`${id}-reason-hint`} className="hint">
+            The sender is told it, and the statement lists it with the limitation.
+          </p>
+          <textarea
+            id={`${id}-reason`}
+            rows={2}
+            maxLength={1000}
+            value={answer.reason}
+            aria-describedby={`${id}-reason-hint`}
+            onChange={(event) => setAnswer({ ...answer, reason: event.target.value })}
+          />
+        </div>
+      )}
       <div className="actions">
         {lead.next.map((status) => (
           <button
@@ -157,7 +217,7 @@ function LeadActions({ lead }: { lead: Lead }) {
             disabled={busy}
             onClick={() =>
               void run(
-                setStatus({ id: lead.id, statusBody: { status } }).unwrap(),
+                setStatus({ id: lead.id, statusBody: bodyOf(status) }).unwrap(),
                 `The lead is now ${STATUS_LABELS[status].toLowerCase()}.`,
               )
             }

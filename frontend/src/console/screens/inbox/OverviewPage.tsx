@@ -32,6 +32,7 @@ function OverviewDetails({ overview }: { overview: Overview }) {
   return (
     <>
       <OpenPromises overview={overview} />
+      {overview.statementReview && <StatementReviewLine review={overview.statementReview} />}
       <section aria-labelledby="overview-weekly">
         <h2 id="overview-weekly">Leads per week</h2>
         {weeks.length === 0 ? (
@@ -92,6 +93,24 @@ function OverviewDetails({ overview }: { overview: Overview }) {
       )}
       {overview.field && <FieldPerformance field={overview.field} />}
     </>
+  );
+}
+
+/**
+ * The accessibility statement says when it is reviewed next (contract/
+ * accessibility-statement.json): a date in the past is a promise the site makes and the team
+ * has not kept, shown until an operator reviews it and ships the new dates.
+ */
+function StatementReviewLine({ review }: { review: NonNullable<Overview['statementReview']> }) {
+  return (
+    <section aria-labelledby="overview-statement">
+      <h2 id="overview-statement">Accessibility statement</h2>
+      <p className={review.overdue ? 'due overdue' : undefined}>
+        {review.overdue
+          ? `Its review was due on ${review.nextReview} and has not been done: the public statement still promises it. Review the statement, then set its dates in contract/accessibility-statement.json.`
+          : `Next review due on ${review.nextReview} (last reviewed ${review.lastReview}).`}
+      </p>
+    </section>
   );
 }
 

@@ -18,6 +18,7 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   acknowledged: 'Acknowledged',
   assessed: 'Assessed',
   resolved: 'Resolved',
+  wont_fix: "Won't fix",
 };
 
 export const KIND_LABELS: Record<LeadKind, string> = {
@@ -99,6 +100,7 @@ export const PURPOSE_LABELS: Record<DeliveryPurpose, string> = {
   lead: 'the lead',
   reminder: 'reminder',
   escalation: 'escalation',
+  answer: "the sender's answer",
 };
 
 /**
@@ -110,6 +112,9 @@ export const PURPOSE_LABELS: Record<DeliveryPurpose, string> = {
 export function purposeText(purpose: string | undefined): string {
   const [what = 'lead', step] = (purpose ?? 'lead').split(':');
   const label = PURPOSE_LABELS[what as DeliveryPurpose] ?? what;
+  if (what === 'answer' && step) {
+    return `${label}: ${(STATUS_LABELS[step as LeadStatus] ?? step).toLowerCase()}`;
+  }
   return step ? `${label}: ${stepLabel(step).verb.toLowerCase()}` : label;
 }
 
