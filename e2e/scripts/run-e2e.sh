@@ -49,6 +49,8 @@ mail_web=${E2E_MAIL_WEB_PORT:-2580}
 export SMTP_URL=smtp://127.0.0.1:$mail_smtp
 export NOTIFY_FROM=website@proposals.test NOTIFY_TO=sales@proposals.test
 export NOTIFY_ACCESSIBILITY_TO=accessibility@proposals.test
+# Senders get their receipt, and accessibility feedback its answers (accessibility-reports.spec.ts).
+export ACKNOWLEDGE_SENDER=true
 export E2E_MAIL_API=http://127.0.0.1:$mail_web
 node_modules/.bin/maildev --smtp "$mail_smtp" --ip 127.0.0.1 --web "$mail_web" --web-ip 127.0.0.1 \
   >>.stack/logs/maildev-e2e.log 2>&1 &
