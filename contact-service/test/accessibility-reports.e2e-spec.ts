@@ -1,6 +1,7 @@
 import statement from '@proposal-site/contract/accessibility-statement.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ACCESSIBILITY_PREFIX } from '../src/leads/lead-kind.js';
+import { STATUSES } from '../src/leads/lead-status.js';
 import { supportDate } from '../src/leads/support-hours.js';
 import { ReviewWatch } from '../src/statement/review-watch.js';
 import {
@@ -253,6 +254,17 @@ describe('an accessibility report', () => {
         [id, contact.id],
       ]),
     ).toEqual([]);
+  });
+});
+
+describe('the workflow in the database', () => {
+  it("allows exactly the workflows' statuses (contract/workflows.json)", async () => {
+    const [check] = await db.query<{ definition: string }>(
+      `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint
+        WHERE conname = 'CHK_contact_submissions_status_v2' AND convalidated`,
+    );
+    const allowed = [...check!.definition.matchAll(/'([a-z_]+)'/g)].map((match) => match[1]);
+    expect(allowed.sort()).toEqual([...STATUSES].sort());
   });
 });
 

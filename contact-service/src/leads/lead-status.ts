@@ -3,11 +3,11 @@ import type { LeadKind } from './lead-kind.js';
 
 /**
  * Where a lead stands in its team's work: a contact request goes new → contacted → qualified |
- * not a fit; accessibility feedback new → acknowledged → assessed → resolved, or won't fix (wont_fix, from
- * acknowledged or assessed). The one place the
- * workflows are written is contract/workflows.json, which the console reads too; the database
- * holds the same statuses (CHK_contact_submissions_status_v2), and lead-status.spec.ts holds the
- * file to both.
+ * not a fit; accessibility feedback new → acknowledged → assessed → resolved, or won't fix
+ * (wont_fix, from acknowledged or assessed). The one place the workflows are written is
+ * contract/workflows.json, which the console reads too; the database holds the same statuses
+ * (CHK_contact_submissions_status_v2, migration 1797100000000), and lead-status.spec.ts holds
+ * the file to both.
  */
 export const WORKFLOWS = workflows satisfies Record<LeadKind, Record<string, string[]>>;
 
