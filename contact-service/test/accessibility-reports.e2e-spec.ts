@@ -6,6 +6,7 @@ import { supportDate } from '../src/leads/support-hours.js';
 import { ReviewWatch } from '../src/statement/review-watch.js';
 import {
   enrolOperator,
+  leadsCommand,
   startConsole,
   type ConsoleClient,
   type RunningConsole,
@@ -223,6 +224,29 @@ describe('an accessibility report', () => {
     );
     expect(listed.find((l) => l.criteria[0] === '2.5.8')).toMatchObject({ plannedFor: null });
   }, 60_000);
+
+  it('is answered from the leads command too, with the same rules', async () => {
+    const email = 'cli@northbridge.example';
+    const id = await feedback(email);
+    expect((await leadsCommand(db.url, `status ${id} acknowledged`)).code).toBe(0);
+    const bare = await leadsCommand(db.url, `status ${id} assessed`);
+    expect(bare.code).not.toBe(0);
+    expect(bare.err).toContain('write the plan and its date');
+    const wrong = await leadsCommand(db.url, `status ${id} assessed --plan Fix --date 2026-13-45`);
+    expect(wrong.err).toContain('is not a date');
+    const plannedFor = supportDate(new Date(Date.now() + 3 * 86_400_000));
+    const done = await leadsCommand(
+      db.url,
+      `status ${id} assessed --plan Fix --date ${plannedFor}`,
+    );
+    expect(done).toMatchObject({ code: 0, out: expect.stringContaining('The lead is assessed.') });
+    expect(
+      await db.query(
+        `SELECT plan, planned_for::text AS date FROM accessibility_reports WHERE submission_id = $1`,
+        [id],
+      ),
+    ).toEqual([{ plan: 'Fix', date: plannedFor }]);
+  });
 
   it('refuses what cannot be a report, and changes nothing', async () => {
     const id = await feedback('third@northbridge.example');
