@@ -114,8 +114,9 @@ const SERVICE_FEATURES = {
   bookings: ['leads', 'notifications', 'metrics'],
   notifications: ['leads', 'audit', 'metrics'],
   cli: ['inbox', 'leads', 'notifications', 'audit', 'operators'],
-  // The overview shows the site's field measurements beside the leads' figures.
-  inbox: ['leads', 'notifications', 'audit', 'operators', 'measurements'],
+  // The overview shows the site's field measurements beside the leads' figures, and the
+  // accessibility statement's review date.
+  inbox: ['leads', 'notifications', 'audit', 'operators', 'measurements', 'statement'],
   retention: ['leads', 'operators'],
   leads: ['audit'],
   // Disabling an account hands its open leads back to the team (leads/lead-owners.ts); a
@@ -127,6 +128,8 @@ const SERVICE_FEATURES = {
   health: [],
   metrics: ['leads'],
   measurements: ['metrics'],
+  // The accessibility statement's known limitations are the confirmed reports (leads/).
+  statement: ['leads'],
 };
 const serviceFeatures = Object.keys(SERVICE_FEATURES);
 const serviceBottom = ['config', 'database', 'http', 'logging'];

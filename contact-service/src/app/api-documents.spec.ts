@@ -39,6 +39,8 @@ describe('the public API document', () => {
       responses: Record<string, { description?: string }>;
     }[];
     expect(operations.map((op) => op.operationId).sort()).toEqual([
+      'accessibilityLimitations',
+      'accessibilityStatement',
       'calComEvent',
       'calendlyEvent',
       'live',
