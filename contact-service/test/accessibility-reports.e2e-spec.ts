@@ -273,6 +273,14 @@ describe('an accessibility report', () => {
     }
     const onContact = await max.call('PUT', `/leads/${contact.id}/accessibility`, TAG);
     expect(onContact.status).toBe(409);
+    const planned = await max.call('POST', `/leads/${contact.id}/status`, {
+      status: 'contacted',
+      plan: 'Call back.',
+    });
+    expect(planned.status).toBe(400);
+    expect(
+      (await db.query(`SELECT status FROM contact_submissions WHERE id = $1`, [contact.id]))[0],
+    ).toEqual({ status: 'new' });
     expect(
       await db.query(`SELECT 1 FROM accessibility_reports WHERE submission_id = ANY($1)`, [
         [id, contact.id],

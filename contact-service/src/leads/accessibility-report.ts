@@ -153,17 +153,12 @@ export function answerRefusal(to: LeadStatus, answer: StepAnswer, today: string)
     : null;
 }
 
-/** Writes the tag, keeping what the steps wrote. Answers the report's fields before. */
+/** Writes the tag, keeping what the steps wrote (the plan, its date, the reason). */
 export async function writeTag(
   manager: EntityManager,
   leadId: string,
   tag: ReportTag,
-): Promise<ReportTag | null> {
-  const [before] = (await manager.query(
-    `SELECT criterion, page, assistive_technology AS "assistiveTechnology", severity, confirmed
-       FROM accessibility_reports WHERE submission_id = $1 FOR UPDATE`,
-    [leadId],
-  )) as ReportTag[];
+): Promise<void> {
   await manager.query(
     `INSERT INTO accessibility_reports
             (submission_id, criterion, page, assistive_technology, severity, confirmed, confirmed_at)
@@ -177,7 +172,6 @@ export async function writeTag(
             updated_at = now()`,
     [leadId, tag.criterion, tag.page, tag.assistiveTechnology, tag.severity, tag.confirmed],
   );
-  return before ?? null;
 }
 
 /** Keeps a step's answer on the report (the plan and its date, or the reason). */
@@ -202,14 +196,19 @@ export async function writeAnswer(
   );
 }
 
-/** The sender's mail of a step, through the outbox (once per lead and step). */
+/**
+ * The sender's mail of a step, through the outbox: once per lead and step, and never to the
+ * address of a lead marked spam (which gets no receipt either).
+ */
 export async function queueAnswer(
   manager: EntityManager,
   leadId: string,
   step: AnsweredStep,
 ): Promise<boolean> {
   const rows = (await manager.query(
-    `INSERT INTO notifications (submission_id, channel, purpose) VALUES ($1, 'acknowledgement', $2)
+    `INSERT INTO notifications (submission_id, channel, purpose)
+     SELECT s.id, 'acknowledgement', $2 FROM contact_submissions s
+      WHERE s.id = $1 AND s.spam_reason IS NULL
      ON CONFLICT (submission_id, channel, purpose) DO NOTHING RETURNING id`,
     [leadId, answerPurpose(step)],
   )) as unknown[];

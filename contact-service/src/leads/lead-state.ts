@@ -108,8 +108,7 @@ export class LeadState {
           : `A ${label(lead.status)} lead can move to ${allowed.map(label).join(' or ')}, not to ${label(to)}.`,
       );
     }
-    const refusal =
-      lead.kind === 'accessibility' ? answerRefusal(to, answer, supportDate(now)) : null;
+    const refusal = answerRefusal(to, answer, supportDate(now));
     if (refusal) throw new LeadRefusal(refusal, 'invalid');
     await this.writeStatus(manager, lead, to, actor);
     const kept = this.dueOf({ ...lead, receivedAt: lead.createdAt }, now);
