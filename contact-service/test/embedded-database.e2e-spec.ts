@@ -65,6 +65,7 @@ describe('the embedded database', () => {
     await database.stop!();
     expect(applied).toEqual([]);
     expect(tables.map((t: { table_name: string }) => t.table_name)).toEqual([
+      'accessibility_reports',
       'audit_key',
       'audit_log',
       'backup_runs',
