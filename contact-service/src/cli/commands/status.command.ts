@@ -2,17 +2,8 @@ import type { Command } from 'commander';
 import { isUuid } from '../../leads/lead.js';
 import { isStatus, STATUSES } from '../../leads/lead-status.js';
 import { LeadsError, type LeadsContext } from '../leads-context.js';
+import { isDay } from '../../http/query-fields.js';
 import { printable } from '../output.js';
-
-/** A day that exists, as YYYY-MM-DD (2026-02-30 is not one). */
-function isCalendarDate(text: string): boolean {
-  const day = new Date(`${text}T00:00:00Z`);
-  return (
-    /^\d{4}-\d{2}-\d{2}$/.test(text) &&
-    !Number.isNaN(day.getTime()) &&
-    day.toISOString().startsWith(text)
-  );
-}
 
 export function statusCommand(program: Command, { tools, actor, io }: LeadsContext): void {
   program
@@ -38,7 +29,7 @@ export function statusCommand(program: Command, { tools, actor, io }: LeadsConte
         if (!isStatus(status)) {
           throw new LeadsError(`${printable(status)} is not a status: ${STATUSES.join(', ')}.`);
         }
-        if (options.date !== undefined && !isCalendarDate(options.date)) {
+        if (options.date !== undefined && !isDay(options.date)) {
           throw new LeadsError(`${printable(options.date)} is not a date: give it as YYYY-MM-DD.`);
         }
         const answer = { plan: options.plan, plannedFor: options.date, reason: options.reason };
