@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by .ci/container-stack.sh inside its network namespace, after the stack's other
 # checks: the container stack with TLS_MODE=acme. Pebble (infra/local/pebble.sh) and its DNS run
 # beside the daemon; the certificates container obtains web's certificate from it, testssl.sh
@@ -17,6 +18,7 @@ dns_pid=$!
 source infra/local/pebble.sh
 start_pebble "$acme" 0.0.0.0 "$web_port" 127.0.0.1:8053
 # Stopped below; and on the way out, should a step before that stop the script.
+# shellcheck disable=SC2016 # expanded when the exit trap runs
 on_exit 'stop_pebble; kill "$dns_pid" 2>/dev/null'
 install -m 644 "$acme/pebble-ca.pem" tls/acme-ca.pem
 sed -i -e 's|^TLS_MODE=.*|TLS_MODE=acme|' -e 's|^SITE_DOMAIN=.*|SITE_DOMAIN=proposals.test|' \
@@ -41,6 +43,7 @@ check "web serves the site over HTTPS with the certificate Pebble issued" \
 before=$(served_serial)
 echo "  served: $before"
 check "its issuer is Pebble" grep -qi pebble <<<"$before"
+# shellcheck disable=SC2154 # set by .ci/container-stack.sh, which sources this file
 check "the published HTTP port only redirects to HTTPS" \
   is "$(curl -s -o /dev/null -w '%{http_code} %header{location}' -H 'Host: proposals.test' "$site/about")" \
   "301 https://proposals.test:$tls_port/about"
@@ -77,6 +80,7 @@ grep -v '^totals: ' "$load" | sed 's/^/  /' || true
 check "web serves the renewed certificate without a restart" test "$after" != "$before"
 check "the requests spanned it (their connections were served both certificates)" \
   grep -q 'certificates=2' <<<"$totals"
+# shellcheck disable=SC2016 # expanded by bash -c
 check "and no request failed while it changed" \
   bash -c '[[ $1 =~ requests=([0-9]+).*failed=0 ]] && ((BASH_REMATCH[1] > 0))' _ "$totals"
 check "the certificate survives a restart of the stack" bash -c \

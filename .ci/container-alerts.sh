@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2154,SC2317 # the caller's variables; functions called by check and within
+# shellcheck shell=bash
 # The alert drill of the container stage (sourced by .ci/container-stack.sh, whose Monitoring step
 # calls alert_drill once `make up REPLICAS=3` runs Prometheus and Alertmanager beside the stack,
 # infra/monitoring/compose.yml). Two faults at once, so CI waits once; each must reach a person as
@@ -48,8 +48,10 @@ alert_drill() {
   check "Alertmanager said where alerts go, $recipient by mail, at its start" \
     bash -c "docker-compose logs --no-color alertmanager | grep -q 'alerts go by mail to $recipient'"
   check "Alertmanager publishes its API on this machine's loopback" url_ok "$alertmanager/-/healthy"
+  # shellcheck disable=SC2317,SC2154 # called by within; prometheus: set by .ci/container-stack.sh
   sends() { grep -q ':9093/api/v2/alerts' <<<"$(curl -s "$prometheus/api/v1/alertmanagers")"; }
   check "Prometheus sends its alerts to it" within 30 sends
+  # shellcheck disable=SC2317 # called by within
   three() { [[ $(promql 'max_over_time(job:up:count:min_2m{stack="compose"}[1d])') == 3 ]]; }
   check "Prometheus counts three replicas, the number a missing one is told against" within 180 three
   for name in "${alerts[@]}"; do
@@ -66,6 +68,7 @@ alert_drill() {
   saved=$(sql "SELECT string_agg(format('(%L::timestamptz, %L::boolean)', finished_at, ok), ', ') FROM backup_runs")
   sql 'DELETE FROM backup_runs' >/dev/null
   wait "$stopping"
+  # shellcheck disable=SC2317 # called by within
   gone() { [[ -z $(promql 'max(backup_last_timestamp_seconds{outcome="success"})') ]]; }
   check "the contact-service reports no backup at all now" within 30 gone
 
@@ -88,10 +91,12 @@ alert_drill() {
   [[ -z $saved ]] || sql "INSERT INTO backup_runs (finished_at, ok) VALUES $saved ON CONFLICT DO NOTHING" >/dev/null
   docker start "$replica" >/dev/null
   docker-compose start backup >/dev/null 2>&1
+  # shellcheck disable=SC2317 # called by within
   backed_up() { [[ $(sql "SELECT count(*) FROM backup_runs WHERE finished_at > now() - interval '$((SECONDS - started + 5)) seconds'") -ge 1 ]]; }
   check "the backup container, started again, recorded a backup" within 120 backed_up
   check "the stack is healthy again: three replicas, the backup container" \
     infra/compose/wait-healthy.sh docker-compose
+  # shellcheck disable=SC2317 # called by within
   over() { [[ -z $(promql 'count(ALERTS{alertname=~"ContactServiceReplicaMissing|BackupMissing"})') ]]; }
   check "and both alerts are over" within 60 over
   for name in "${alerts[@]}"; do

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The release as an artifact (sourced by .ci/container-stack.sh at its end, in its network
 # namespace, which has no route anywhere): `make bundle` writes the one file, then a Docker daemon
 # on a data root of its own, which has never held an image, installs the stack from it as
@@ -6,6 +7,7 @@
 step "A release from its bundle: make bundle, then make up BUNDLE=… where no image was and no registry is"
 bundle_version=$(infra/compose/version.sh checkout)
 bundle_started=$(date +%s)
+# shellcheck disable=SC2154 # set by .ci/container-stack.sh, which sources this file
 if make --no-print-directory bundle >"$work/bundle.log" 2>&1; then bundled=yes; else bundled=no; fi
 tail -n 3 "$work/bundle.log"
 check "make bundle wrote the release's one file ($(($(date +%s) - bundle_started)) s)" \
@@ -36,6 +38,7 @@ bundle_site=http://127.0.0.1:$(sed -n 's/^WEB_PORT=//p' "$install/site/.env")
 bundle_id=$(curl -s -X POST "$bundle_site/api/contact" -H 'Content-Type: application/json' \
   --data '{"name":"Bundle Check","email":"bundle@example.com","company":"CI","role":"Operator"}' |
   sed -n 's/.*"id":"\([0-9a-f-]*\)".*/\1/p')
+# shellcheck disable=SC2016 # expanded by the container's shell
 check "the stack installed from the bundle stores a lead" \
   is "$(cd "$install/site" && docker-compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -Atc "$0"' \
     "SELECT name FROM contact_submissions WHERE id = '${bundle_id:-none}'" | tr -d '\r')" 'Bundle Check'

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The container stage's loss drills (sourced by .ci/container-stack.sh after the restore drills,
 # .ci/container-recovery.sh, whose shell, helpers and running stack they share): the database's
 # disk lost, then the whole machine, each while prospects send the form, and the recovery point
@@ -12,6 +13,7 @@ start_prospects() {
   : >"$file"
   (
     for i in $(seq 1 "$count"); do
+      # shellcheck disable=SC2154 # set by .ci/container-stack.sh, which sources this file
       id=$(curl -s -m 5 -X POST "$site/api/contact" -H 'Content-Type: application/json' \
         -H "X-Forwarded-For: 198.51.100.$((i % 250 + 1))" \
         --data "{\"name\":\"$company $i\",\"email\":\"$mailbox$i@example.com\",\"company\":\"$company\",\"role\":\"Operator\"}" |
@@ -45,6 +47,7 @@ slot_active() { [[ $(sql "SELECT active FROM pg_replication_slots WHERE slot_nam
 check "the backup container streams the WAL (its replication slot is active)" within 60 slot_active
 check "it took a base backup when it started" bash -c 'ls backups/base/*/base.tar.gz >/dev/null 2>&1'
 leads_before=$(sql 'SELECT count(*) FROM contact_submissions')
+# shellcheck disable=SC2154 # set by .ci/container-stack.sh, which sources this file
 acknowledged=$work/acknowledged.txt
 start_prospects "$acknowledged" Recovery recovery 300
 sleep 10
@@ -125,6 +128,7 @@ echo "  lost machine, off-site copy every 15 s: $(grep -c . <<<"$before_loss") l
   "$(grep -c . <<<"$missing" || true) of them not back; recovery point: $rpo s of acknowledged leads lost (goal: at most 60 s)"
 check "every lead acknowledged more than 60 s before the loss is back" awk -v rpo="$rpo" 'BEGIN { exit !(rpo <= 60) }'
 check "make recover said when the old machine last reached the off-site copy" grep -q '^Recovery point: ' "$work/lost-machine.out"
+# shellcheck disable=SC2154 # set by .ci/container-recovery.sh, sourced before this file
 check "the settings came back with the key: the operator enrolled long before signs in with the same app" \
   node .ci/second-factor.mjs sign-in "$console" "$work/operator.json"
 check "the stack is healthy on the new machine" infra/compose/wait-healthy.sh docker-compose

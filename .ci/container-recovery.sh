@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The container stage's restore drills (sourced by .ci/container-stack.sh, whose shell, helpers
 # and running stack they share): a restore on a new machine whose operators keep their second
 # factors, from a copy of backups/ and from a backups/ linked to another mount.
@@ -8,6 +9,7 @@ step "The restore drill: a new machine, from a copy of backups/, its settings fr
 # app's secret, travels in the backup, encrypted and signed.
 console=http://localhost:$(sed -n 's/^CONSOLE_PORT=//p' .env)
 link=$(leads_says users add drill.operator --role member | grep -o 'http[^ ]*/console/enrol#[^ ]*' | head -n 1)
+# shellcheck disable=SC2154 # set by .ci/container-stack.sh, which sources this file
 node .ci/second-factor.mjs enrol "$console" "$link" "$work/operator.json"
 check "an operator enrolled with an app signs in" node .ci/second-factor.mjs sign-in "$console" "$work/operator.json"
 before=$(snapshot)
@@ -25,6 +27,7 @@ check "every file in backups/ is 0600, every folder 0700" private_files backups/
 for file in .env backup-key.txt backup-signing-key.txt; do
   check "$file is 0600" is "$(stat -c %a "$file")" 600
 done
+# shellcheck disable=SC2016 # expanded by the container's shell
 check "no process in the backup container runs as root" \
   is "$(docker-compose exec -T backup sh -c 'for p in /proc/[0-9]*; do stat -c %u "$p"; done' | tr -d '\r' | grep -cx 0)" 0
 # The old machine is lost: its database volume with it. What is left: a copy of its backups/

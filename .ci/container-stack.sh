@@ -135,6 +135,7 @@ on_exit 'make --no-print-directory down >/dev/null 2>&1'
 site=http://127.0.0.1:$(sed -n 's/^WEB_PORT=//p' .env)
 status() { curl -s -o /dev/null -w '%{http_code}' "$site$1"; }
 is() { [[ $1 == "$2" ]]; }
+# shellcheck disable=SC2016 # expanded by the container's shell
 sql() { docker-compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -Atc "$0"' "$1"; }
 submit() { # JSON body -> prints the id of the stored submission (empty when none came back)
   curl -s -X POST "$site/api/contact" -H 'Content-Type: application/json' --data "$1" |
@@ -152,6 +153,7 @@ step "make test's path through testcontainers, on the compose file's Postgres im
 # and the suite's global teardown stops the container itself.
 # On the Node the Makefile uses: .tools' Node 24 when the system's is older.
 # (None when the system's Node is 24 already: then the Makefile installs none.)
+# shellcheck disable=SC2012 # the first match, if any; the names are node-<version>
 tools_node=$(ls -d "$root"/.tools/node-*/node_modules/node-linux-*/bin 2>/dev/null | head -n 1 || true)
 if (cd contact-service && PATH=${tools_node:+$tools_node:}$PATH TEST_DATABASE_URL= TEST_DATABASE=container TESTCONTAINERS_RYUK_DISABLED=true \
   NODE_OPTIONS='--experimental-vm-modules --disable-warning=ExperimentalWarning' \
@@ -271,6 +273,7 @@ check "it took a backup when the stack started" \
   bash -c "ls backups/last/*.dump >/dev/null 2>&1"
 # An old day's backup beyond BACKUP_KEEP_DAYS (7) is removed by the next backup.
 old_daily=backups/daily/contact-20000101.dump
+# shellcheck disable=SC2012 # the first of the dumps (backup.sh names them, no spaces)
 cp "$(ls backups/last/*.dump | head -n 1)" "$old_daily" && touch -d '10 days ago' "$old_daily"
 make --no-print-directory backup
 check "make backup wrote the newest backup" test -s backups/latest.dump
@@ -287,6 +290,7 @@ source .ci/container-recovery.sh
 source .ci/container-loss.sh
 
 make --no-print-directory leads ARGS='erase --email compose@example.com --yes'
+# shellcheck disable=SC2031 # the id of the lead stored above; the drills' subshells keep theirs
 check "make leads erase removed the lead" is "$(sql "SELECT count(*) FROM contact_submissions WHERE id = '$id'")" 0
 audit=$(leads_says audit --json)
 grep -q '"command": "erase"' <<<"$audit" || printf '  make leads audit printed:\n%s\n' "$audit" | head -n 40
@@ -404,6 +408,7 @@ check "it loaded the $shipped alert rules of infra/monitoring/alerts.yml" \
   is "$(grep -o '"type":"alerting"' <<<"$rules" | wc -l)" "$shipped"
 evaluated() { ! grep -q '"health":"err"' <<<"$rules"; }
 check "none of them fails to evaluate" evaluated
+# shellcheck disable=SC2317 # called by within
 backed_up() { [[ -n $(promql 'max(backup_last_timestamp_seconds{outcome="success"})') ]]; }
 check "the backup container's runs reach it (backup_last_timestamp_seconds)" within 60 backed_up
 check "the WAL stream reaches it (wal_archive_streaming is 1)" \

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The upgrade drill (sourced by .ci/container-stack.sh, whose shell and helpers it shares): the
 # previous release (.ci/previous-release: the changelog's previous entry) runs with leads and an
 # enrolled operator in it; while prospects send the form, it is upgraded in place to the release
@@ -15,6 +16,7 @@
 build_previous_release() {
   local version previous
   read -r version previous < <(grep -v '^#' .ci/previous-release)
+  # shellcheck disable=SC2154 # set by .ci/container-stack.sh, which sources this file
   git worktree remove --force "$work/previous" 2>/dev/null || rm -rf "$work/previous"
   git worktree prune
   if ! git cat-file -e "$previous^{commit}" 2>/dev/null; then
@@ -103,6 +105,7 @@ upgrade_drill() {
   kept=$(find "$drill/backups/before-upgrade" -mindepth 1 -maxdepth 1 -type d)
   check "one backup from before an upgrade is kept, the last one's: dump, settings, signature, note" \
     is "$(grep -c . <<<"$kept") $(find "$kept" -maxdepth 1 \( -name '*.dump' -o -name '*.secrets' -o -name '*.sig' -o -name release \) | wc -l)" '1 4'
+  # shellcheck disable=SC2317 # called by within
   secrets_written() { ls "$drill"/backups/last/*.secrets >/dev/null 2>&1; }
   within 90 secrets_written || in_drill docker-compose logs --no-color --tail 20 backup
   check "the upgraded stack takes backups with their settings" secrets_written
@@ -110,6 +113,7 @@ upgrade_drill() {
   git worktree remove --force "$drill" 2>/dev/null || true
 }
 
+# shellcheck disable=SC2016 # expanded by the container's shell
 drill_sql() { in_drill docker-compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -Atc "$0"' "$1"; }
 
 # One step of the drill: BEFORE... (a command run first, or `true`), then the make command, in the

@@ -22,6 +22,7 @@ rm -rf contact-service/.data/postgres contact-service/.data/postgres.*
 setsid make start >"$work/make-start.log" 2>&1 &
 start=$!
 # Whatever happens below, nothing of it is left running.
+# shellcheck disable=SC2016 # expanded when the exit trap runs
 on_exit 'kill -KILL -- "-$start" 2>/dev/null'
 site=http://127.0.0.1:8080
 ended() { ! kill -0 "$1" 2>/dev/null; }

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The host-side scripts' shared functions, sourced by those that use them (in .ci/, e2e/scripts/,
 # infra/local/, infra/compose/, infra/failover-drill/) and by the Makefile's .env target. Not by
 # the scripts that run inside an image (infra/nginx/docker-entrypoint.d/, infra/backup/,

@@ -19,6 +19,7 @@ fi
 # The database URL from the db container's own settings, so it is the one the stack uses.
 db_env=$(docker inspect -f '{{range .Config.Env}}{{println .}}{{end}}' "$db")
 db_ip=$(docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' "$db" | awk '{print $1}')
+# shellcheck disable=SC2016 # JavaScript (a template literal), not shell
 STACK_DATABASE_URL=$(node -e '
   const env = Object.fromEntries(process.argv[1].split("\n").filter(Boolean).map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
   const user = env.POSTGRES_USER ?? "postgres";

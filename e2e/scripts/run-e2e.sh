@@ -107,6 +107,7 @@ env "${idp_env[@]}" DEV_IDP_DIR=$idp_dir DEV_IDP_PORT=${E2E_IDP_PORT:-9443} \
 identity_provider=$!
 within 10 test -s "$idp_dir/settings.env" || { echo "The identity provider did not start; see .stack/logs/identity-provider-e2e.log" >&2; exit 1; }
 set -a
+# shellcheck source=/dev/null # written at start by the identity provider
 source "$idp_dir/settings.env"
 set +a
 export OIDC_RECHECK_MINUTES=0.05 E2E_IDP_URL=$OIDC_ISSUER_URL

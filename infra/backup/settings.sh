@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The backup settings (.env.example), checked once for backup.sh and schedule.sh: a bad value
 # stops with one line that names it. Sourced, not run.
 whole() { # NAME DEFAULT UNIT
@@ -5,8 +6,11 @@ whole() { # NAME DEFAULT UNIT
   [[ $value =~ ^[0-9]+$ ]] || { echo "$1 must be a whole number of $3 (got \"$value\")" >&2; exit 1; }
   echo "$value"
 }
+# shellcheck disable=SC2034 # read by the scripts that source this file
 keep_days=$(whole BACKUP_KEEP_DAYS 7 days)
+# shellcheck disable=SC2034 # read by the scripts that source this file
 keep_weeks=$(whole BACKUP_KEEP_WEEKS 4 weeks)
+# shellcheck disable=SC2034 # read by the scripts that source this file
 keep_months=$(whole BACKUP_KEEP_MONTHS 6 months)
 backup_at=${BACKUP_AT:-02:30}
 [[ $backup_at =~ ^([01][0-9]|2[0-3]):[0-5][0-9]$ ]] ||
@@ -29,5 +33,6 @@ remote=${BACKUP_REMOTE:-}
 [[ -z $remote || $remote == *:* ]] ||
   { echo "BACKUP_REMOTE must be an rclone remote such as offsite:proposal-site (got \"$remote\")" >&2; exit 1; }
 ship_seconds=${BACKUP_SHIP_SECONDS:-15}
+# shellcheck disable=SC2015 # the message when either test fails
 [[ $ship_seconds =~ ^[0-9]+$ ]] && ((ship_seconds >= 5 && ship_seconds <= 3600)) ||
   { echo "BACKUP_SHIP_SECONDS must be a whole number of seconds from 5 to 3600 (got \"$ship_seconds\")" >&2; exit 1; }

@@ -68,6 +68,7 @@ while :; do
     else
       cp "$dir/$path" "$outbox/file" 2>"$outbox/age.err"
     fi
+    # shellcheck disable=SC2181 # the status of whichever branch above ran
     if (($? != 0)); then
       # Gone since it was listed (a finished WAL segment renamed, rotation): the next round sees it.
       [[ -e $dir/$path ]] || continue

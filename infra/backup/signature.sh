@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # A backup's signature: what makes a restore trust it (docs/backups.md, "Signed backups"). age
 # only encrypts to a public key, so anyone who can write to backups/ or an off-site copy could
 # make a .secrets file the backup key opens; the signature is an HMAC-SHA256, with
@@ -18,6 +19,7 @@ hmac_sha256() {
     printf -v opad '%s\\x%02x' "$opad" $((byte ^ 0x5c))
   done
   inner=$({ printf '%b' "$ipad" && cat; } | sha256sum | cut -d' ' -f1)
+  # shellcheck disable=SC2001 # \x before each pair of hex digits: ${//} cannot name what it matched
   { printf '%b' "$opad" && printf '%b' "$(sed 's/../\\x&/g' <<<"$inner")"; } | sha256sum | cut -d' ' -f1
 }
 

@@ -53,6 +53,7 @@ if ! grep -Eq '^BACKUP_RECIPIENT=.+' "$env_file"; then
   keygen() { "${compose[@]}" run --rm --no-deps -T --user "$(id -u):$(id -g)" -v "$made:/run/keys" \
     --entrypoint age-keygen backup "$@"; }
   made=$(umask 077 && mktemp -d)
+  # shellcheck disable=SC2016 # expanded when the exit trap runs
   on_exit 'rm -rf "$made"'
   if [[ -s $identity ]]; then
     recipient=$(keygen -y <"$identity" | tr -d '\r')

@@ -25,6 +25,7 @@ refuse() { # MESSAGE: one line, then stop with nothing changed
   exit 2
 }
 work=$(umask 077 && mktemp -d)
+# shellcheck disable=SC2016 # expanded when the exit trap runs
 on_exit 'rm -rf "$work"'
 quietly $compose build -q backup
 if ! $compose run --rm --no-deps -T --user "$(id -u):$(id -g)" -v "$(realpath "$key"):/run/backup-key:ro" \

@@ -36,6 +36,7 @@ if [[ -n $remote ]]; then
   quietly $compose build -q backup
   # As the backup container's user, who owns backups/, with a copy of the key it can read.
   keydir=$(umask 077 && mktemp -d)
+  # shellcheck disable=SC2016 # expanded when the exit trap runs
   on_exit 'rm -rf "$keydir"'
   cp "$key" "$keydir/key"
   (($(id -u) != 0)) || chown -R "$BACKUP_USER" "$keydir"
@@ -129,6 +130,7 @@ echo "Unpacked ${base#/backups/} and $copied streamed WAL segments"
 SH
 
 $compose up -d db
+# shellcheck disable=SC2016 # expanded by the container's shell
 sql() { $compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -XAtc "$0"' "$1" 2>/dev/null | tr -d '\r'; }
 recovered() { [[ $(sql 'SELECT pg_is_in_recovery()') == f ]]; }
 within 300 recovered ||
@@ -136,6 +138,7 @@ within 300 recovered ||
 # This machine's database password, in case the recovered cluster was made with another (a new
 # machine recovered without KEY): read by psql from the container's environment, never on a
 # command line.
+# shellcheck disable=SC2016 # expanded by the container's shell
 $compose exec -T db sh -c 'psql -X -q -U "$POSTGRES_USER" -d "$POSTGRES_DB" -v ON_ERROR_STOP=1' >/dev/null <<'SQL'
 \getenv password POSTGRES_PASSWORD
 ALTER ROLE CURRENT_USER PASSWORD :'password';

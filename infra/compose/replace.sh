@@ -4,12 +4,13 @@
 # the old replicas (on an upgrade they apply the release's migrations, which the old code must
 # survive; migrations only add), and take requests once healthy; then the replicas are recreated
 # on that image, keeping their names; then the stand-ins go. Nothing is built here.
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 healthy() { [[ $(docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{end}}' "$1" 2>/dev/null) == healthy ]]; }
 all_healthy() { # container... -> all are healthy now
   local id
   for id in "$@"; do healthy "$id" || return 1; done
 }
+# shellcheck disable=SC2154 # compose: the array of the script that sources this file
 service_ids() { "${compose[@]}" ps -q contact-service 2>/dev/null | sort; }
 
 replace_service() { # REPLICAS

@@ -59,6 +59,7 @@ fi
 # With KEY, a database that holds leads is replaced only with REPLACE=1: asked before .env
 # changes, so a refusal leaves everything as it was. (Without KEY, restore.sh in the container asks.)
 if [[ -n $key ]]; then
+  # shellcheck disable=SC2016 # expanded by the container's shell
   leads=$($compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -XAtc "SELECT count(*) FROM contact_submissions"' 2>/dev/null | tr -d '\r' || true)
   if [[ ${leads:-0} =~ ^[0-9]+$ ]] && ((${leads:-0} > 0)) && [[ -z $replace ]]; then
     refuse "The database is not empty: it holds $leads leads. To replace them with the backup, run: make restore FILE=… KEY=… REPLACE=1."
@@ -78,6 +79,7 @@ if [[ -d $stage && -n $(find "$stage" -maxdepth 0 -mmin -360) ]]; then
 fi
 rm -rf "$stage"
 (umask 077 && mkdir "$stage")
+# shellcheck disable=SC2016 # expanded when the exit trap runs
 on_exit 'rm -rf "$stage"'
 name=$(basename "$dump" .dump)
 cp "$dump" "$stage/$name.dump"

@@ -22,6 +22,7 @@ source infra/compose/images.sh
 docker image inspect "$(project_images | awk '$1 == "certificates" { print $2 }')" >/dev/null 2>&1 && services+=(certificates)
 for service in "${services[@]}"; do
   in_image "$service" cat /sbom/bom.cdx.json >"$out/$service.cdx.json"
+  # shellcheck disable=SC2016 # dpkg-query's own format
   in_image "$service" dpkg-query -W -f '${Package} ${Version} ${Architecture}\n' >"$out/$service.dpkg.txt"
   lists=(--dpkg "$out/$service.dpkg.txt")
   if [[ $service == contact-service ]]; then

@@ -7,6 +7,7 @@ while :; do
   ids=$("$@" ps -q)
   states=$(for id in $ids; do docker inspect -f '{{.Name}} {{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}' "$id"; done)
   if [[ -n $ids ]] && ! grep -qv ' healthy$' <<<"$states"; then
+    # shellcheck disable=SC2001 # the / that starts each line
     echo "$states" | sed 's#^/#  #'
     exit 0
   fi

@@ -18,6 +18,7 @@ if [[ -n $names ]]; then
     '(docs/configuration.md, "The site (build time)").'
 fi
 
+# shellcheck disable=SC2016 # expanded by the container's shell
 if ! "$@" exec -T contact-service sh -c 'test -n "$SMTP_URL$WEBHOOK_URL$SLACK_WEBHOOK_URL$TEAMS_WEBHOOK_URL"'; then
   red 'WARNING: no notification channel is configured: leads are stored, but nobody is notified yet.' \
     'Their emails wait and go out once SMTP_URL, NOTIFY_FROM and NOTIFY_TO are set in .env' \

@@ -22,6 +22,7 @@ cd "$(dirname "$0")/../.."
 source infra/shell-lib.sh
 root=$PWD
 ns=${DRILL_NAMESPACE:-fdrill}
+# shellcheck disable=SC2012 # the newest of Debian's /usr/lib/postgresql/<major>/bin
 pg_bin=${DRILL_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
 in_ns() { local where=$1; shift; ip netns exec "$ns-$where" "$@"; }
 as_postgres() { setpriv --reuid=postgres --regid=postgres --init-groups "$@"; }

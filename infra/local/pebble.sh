@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced: Pebble, Let's Encrypt's test ACME server (Debian's pebble package), for the stack's
 # HTTPS in tests: tls-check.sh, the browser suite (e2e/scripts/run-e2e.sh) and the container
 # stack's ACME step in CI (.ci/container-acme.sh), each after sourcing infra/shell-lib.sh, whose

@@ -7,6 +7,7 @@ site=${1:-http://127.0.0.1:8080}
 database_url=${STACK_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/contact_stack}
 source "$(dirname "$0")/../shell-lib.sh"
 tmp=$(mktemp -d)
+# shellcheck disable=SC2016 # expanded when the exit trap runs
 on_exit 'rm -rf "$tmp"'
 
 fetch() { # path -> $tmp/body, $tmp/headers; prints the status
@@ -134,6 +135,7 @@ done
 
 echo "The largest valid submissions, in 3- and 4-byte scripts, pass nginx and are stored"
 for character in '中' '𠀀'; do
+  # shellcheck disable=SC2016 # JavaScript (a template literal), not shell
   body=$(node -e '
     const c = process.argv[1], fill = (n) => c.repeat(Math.floor(n / c.length));
     const email = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(61)}`;

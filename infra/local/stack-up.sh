@@ -79,6 +79,7 @@ if ! alive "$state/nginx.pid"; then
       REAL_IP_FROM=127.0.0.1/32,::1/128 "$script"
   done
   for template in infra/nginx/templates/*.template; do
+    # shellcheck disable=SC2016,SC2094 # envsubst's own ${...}; it reads templates/, writes conf/
     CONTACT_SERVICE_ADDR=127.0.0.1:$service_port CONTACT_SERVICE_RESOLVER=127.0.0.1 \
       CONSOLE_SERVICE_ADDR=127.0.0.1:$console_port \
       envsubst '${CONTACT_SERVICE_ADDR} ${CONTACT_SERVICE_RESOLVER} ${CONSOLE_SERVICE_ADDR}' \
@@ -91,9 +92,11 @@ fi
 
 # Ready: the service's probe on its own port (the public site has no probes), the site, and the
 # API through nginx (GET /api/contact is the service's own JSON 404, not nginx's 502/503).
+# shellcheck disable=SC2317 # called by ready
 api_through_nginx() {
   [[ $(curl -s "${curl_tls[@]}" -o /dev/null -w '%{http_code}' "$site_url/api/contact") == 404 ]]
 }
+# shellcheck disable=SC2317 # called by within
 ready() {
   url_ok "http://127.0.0.1:$service_port/api/health/ready" && url_ok "$site_url/" "${curl_tls[@]}" &&
     api_through_nginx

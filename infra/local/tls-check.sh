@@ -133,6 +133,7 @@ check "nginx now serves the renewed certificate" test "$after" != "$before"
 # Connections on both certificates: the load spanned the change.
 check "the requests spanned it (their connections were served both certificates)" \
   test "$(total certificates)" = 2
+# shellcheck disable=SC2016 # expanded by bash -c
 check "no request failed while it changed (${requests:-?} requests, ${retried:-?} retried)" \
   bash -c '[[ $1 == 0 && $2 -gt 0 ]]' _ "${not_ok:-none}" "${requests:-0}"
 

@@ -52,6 +52,7 @@ if [[ ${DEV_IDENTITY_PROVIDER:-false} == true ]]; then
   within 10 test -s "$idp_dir/settings.env" ||
     { echo "The development identity provider did not start; see .stack/logs/identity-provider.log" >&2; exit 1; }
   set -a
+  # shellcheck source=/dev/null # written at start by the identity provider
   source "$idp_dir/settings.env"
   set +a
   echo "Single sign-on: the development identity provider at $OIDC_ISSUER_URL (sign in as admin, member, outsider or nogroup, any password; trust its certificate $NODE_EXTRA_CA_CERTS in the browser, or accept it once)"

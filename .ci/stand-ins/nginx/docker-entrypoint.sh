@@ -12,6 +12,7 @@ if [ "$1" = nginx ]; then
   template_dir=${NGINX_ENVSUBST_TEMPLATE_DIR:-/etc/nginx/templates}
   output_dir=${NGINX_ENVSUBST_OUTPUT_DIR:-/etc/nginx/conf.d}
   suffix=${NGINX_ENVSUBST_TEMPLATE_SUFFIX:-.template}
+  # shellcheck disable=SC2016,SC2046 # a literal ${NAME} for envsubst per variable name (one a word)
   defined=$(printf '${%s} ' $(env | cut -d= -f1))
   for template in "$template_dir"/*"$suffix"; do
     [ -f "$template" ] || continue

@@ -45,6 +45,7 @@ render() {
     for line in "$@"; do echo "$line"; done
   } >"$dir/$file.tmp"
   mv "$dir/$file.tmp" "$dir/$file"
+  # shellcheck disable=SC2086,SC2116 # echo joins the ranges (each checked above) with one space
   listed=$(echo $ranges)
 }
 
