@@ -85,7 +85,8 @@ offsite_disk=$work/offsite-disk
 mkdir -p "$offsite_disk"
 mount -t tmpfs -o size=2g,mode=0700 offsite-drill "$offsite_disk"
 on_exit "umount -l '$offsite_disk'"
-export OFFSITE_DIR=$offsite_disk OFFSITE_PASSWORD=ci-offsite-$(random_hex 8)
+OFFSITE_PASSWORD=ci-offsite-$(random_hex 8)
+export OFFSITE_DIR=$offsite_disk OFFSITE_PASSWORD
 # The remote as docs/backups.md sets one up: in backup-rclone.conf beside .env.
 printf '%s\n' '[offsite]' 'type = sftp' 'host = offsite' 'port = 2022' 'user = drill' \
   "pass = $(rclone obscure "$OFFSITE_PASSWORD")" >backup-rclone.conf
@@ -112,7 +113,8 @@ docker kill "${stack[@]}" >/dev/null
 lost_at=$(date +%s.%N)
 kill "$prospects" 2>/dev/null || true
 wait "$prospects" 2>/dev/null || true
-docker-compose rm -f -s $(docker-compose config --services | grep -v '^offsite$') >/dev/null
+mapfile -t services < <(docker-compose config --services | grep -v '^offsite$')
+docker-compose rm -f -s "${services[@]}" >/dev/null
 docker volume rm "$(docker volume ls -q --filter label=com.docker.compose.volume=db-data)" >/dev/null
 old_compose_file=$(grep '^COMPOSE_FILE=' .env)
 find "$(realpath backups)" -mindepth 1 -delete

@@ -5,7 +5,7 @@
 # and the outage test stopping and starting the contact-service container.
 # Usage: run-e2e-containers.sh <compose command...>
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit
 (($#)) || { echo "usage: $0 <compose command...>" >&2; exit 2; }
 compose=("$@")
 
@@ -54,7 +54,8 @@ fi
 # read what arrived through its API.
 mail=$("${compose[@]}" ps -q mail 2>/dev/null)
 if [[ -n $mail ]]; then
-  export E2E_MAIL_API=http://$(docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' "$mail" | awk '{print $1}'):1080
+  E2E_MAIL_API=http://$(docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' "$mail" | awk '{print $1}'):1080
+  export E2E_MAIL_API
 fi
 
 # Each contact-service replica's /metrics (its own port on the stack's network): the field

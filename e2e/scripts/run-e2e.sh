@@ -5,7 +5,7 @@
 # runs the Playwright suite and then Lighthouse, always stops the stack and drops the database,
 # and prints where the artifacts are. Exits non-zero if either part failed.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit
 source infra/shell-lib.sh
 root=$PWD
 
@@ -91,7 +91,8 @@ fi
 # provider posts its back-channel logouts to the public site, as a provider outside the
 # operators' networks does as shipped (infra/nginx/snippets/no-console.conf).
 idp_dir=$tls/identity-provider
-export DEV_IDP_CONTROL_TOKEN=$(random_hex 16)
+DEV_IDP_CONTROL_TOKEN=$(random_hex 16)
+export DEV_IDP_CONTROL_TOKEN
 export E2E_STRICT_CONSOLE_URL=http://localhost:8082
 public_site=http://127.0.0.1:8080
 idp_env=()
@@ -100,9 +101,9 @@ if [[ ${E2E_TLS:-acme} != off ]]; then
   curl -fs --cacert "$PEBBLE_DIR/pebble-ca.pem" https://localhost:15000/roots/0 >"$tls/pebble-root.pem"
   public_site=https://localhost:8443 idp_env=(NODE_EXTRA_CA_CERTS="$tls/pebble-root.pem")
 fi
-env "${idp_env[@]}" DEV_IDP_DIR=$idp_dir DEV_IDP_PORT=${E2E_IDP_PORT:-9443} \
-  DEV_IDP_CONSOLE_ORIGINS=http://localhost:8081,$E2E_STRICT_CONSOLE_URL \
-  DEV_IDP_BACKCHANNEL_LOGOUT_URI=$public_site/api/console/sso/backchannel-logout \
+env "${idp_env[@]}" DEV_IDP_DIR="$idp_dir" DEV_IDP_PORT="${E2E_IDP_PORT:-9443}" \
+  DEV_IDP_CONSOLE_ORIGINS="http://localhost:8081,$E2E_STRICT_CONSOLE_URL" \
+  DEV_IDP_BACKCHANNEL_LOGOUT_URI="$public_site/api/console/sso/backchannel-logout" \
   setsid node contact-service/dist/dev/identity-provider.js >>.stack/logs/identity-provider-e2e.log 2>&1 &
 identity_provider=$!
 within 10 test -s "$idp_dir/settings.env" || { echo "The identity provider did not start; see .stack/logs/identity-provider-e2e.log" >&2; exit 1; }

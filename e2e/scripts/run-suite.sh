@@ -7,7 +7,7 @@
 # Exits non-zero if either part failed.
 # run-e2e.sh (the local stack) and run-e2e-containers.sh (the container stack) call it.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit
 artifacts=${E2E_ARTIFACTS_DIR:?set E2E_ARTIFACTS_DIR}
 chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
 [[ -x $chromium ]] || { echo "Chromium is not installed at $chromium (apt-get install chromium)" >&2; exit 1; }

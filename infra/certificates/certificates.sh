@@ -12,7 +12,7 @@
 # certificates.sh --once     one pass (make tls-check; a cron job)
 # certificates.sh --force    one pass that renews whatever the validity left (a drill)
 set -eu
-: "${SITE_DOMAIN:?SITE_DOMAIN names the site's host name for its certificate (TLS_MODE=acme)}"
+: "${SITE_DOMAIN:?SITE_DOMAIN names the host name the certificate is for (TLS_MODE=acme)}"
 : "${ACME_EMAIL:?ACME_EMAIL names who the ACME server writes to about the certificate}"
 directory=${ACME_DIRECTORY:-https://acme-v02.api.letsencrypt.org/directory}
 webroot=${ACME_WEBROOT:-/srv/web/acme}
@@ -21,7 +21,7 @@ tls_dir=${TLS_DIR:-/srv/web/tls-acme}
 renew_days=${ACME_RENEW_DAYS:-30}
 check_hours=${ACME_CHECK_HOURS:-12}
 # A private ACME server (Pebble in CI, an internal CA) is trusted through its CA bundle.
-if [ -n "${ACME_CA_BUNDLE:-}" ]; then export LEGO_CA_CERTIFICATES=$ACME_CA_BUNDLE; fi
+if [ -n "${ACME_CA_BUNDLE:-}" ]; then export LEGO_CA_CERTIFICATES="$ACME_CA_BUNDLE"; fi
 case $renew_days$check_hours in *[!0-9]*)
   echo "ACME_RENEW_DAYS and ACME_CHECK_HOURS must be whole numbers" >&2; exit 1 ;;
 esac

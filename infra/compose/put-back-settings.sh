@@ -17,7 +17,8 @@
 # - keys that make up made here for settings now replaced are removed; of tls/, a file this
 #   machine has is kept.
 set -euo pipefail
-compose=$1 secrets=$2 key=$3 shown=$4 mode=${5:-restore}
+read -ra compose <<<"$1"
+secrets=$2 key=$3 shown=$4 mode=${5:-restore}
 cd "$(dirname "$0")/../.."
 source infra/shell-lib.sh
 refuse() { # MESSAGE: one line, then stop with nothing changed
@@ -27,8 +28,8 @@ refuse() { # MESSAGE: one line, then stop with nothing changed
 work=$(umask 077 && mktemp -d)
 # shellcheck disable=SC2016 # expanded when the exit trap runs
 on_exit 'rm -rf "$work"'
-quietly $compose build -q backup
-if ! $compose run --rm --no-deps -T --user "$(id -u):$(id -g)" -v "$(realpath "$key"):/run/backup-key:ro" \
+quietly "${compose[@]}" build -q backup
+if ! "${compose[@]}" run --rm --no-deps -T --user "$(id -u):$(id -g)" -v "$(realpath "$key"):/run/backup-key:ro" \
   -v "$work:/run/restore" --entrypoint age backup \
   --decrypt --identity /run/backup-key --output /run/restore/settings.tar <"$secrets" 2>"$work/age.err"; then
   refuse "$key does not open the settings of $shown ($(tr -d '\r' <"$work/age.err" | grep -m 1 '^age' || echo 'see above'))."
@@ -60,7 +61,7 @@ cp -p .env .env.before-restore
 {
   grep -Ev "$machine" "$restored_env" || true
   if grep -Eq "$machine" .env; then
-    printf "\n# Kept from this machine by make $mode: what its containers or database were made with.\n"
+    printf '\n# Kept from this machine by make %s: what its containers or database were made with.\n' "$mode"
     grep -E "$machine" .env
   fi
 } >"$work/env"
@@ -74,7 +75,7 @@ echo "Settings put back from the backup: ${changed:-none differed} (this machine
 # to the restored BACKUP_RECIPIENT again, whose key is KEY, and signed with the restored
 # BACKUP_SIGNING_KEY, whose file is kept beside it.
 if [[ -s backup-key.txt && $(setting BACKUP_RECIPIENT) != "$before_recipient" ]] &&
-  [[ $($compose run --rm --no-deps -T --entrypoint age-keygen backup -y <backup-key.txt | tr -d '\r') == "$before_recipient" ]]; then
+  [[ $("${compose[@]}" run --rm --no-deps -T --entrypoint age-keygen backup -y <backup-key.txt | tr -d '\r') == "$before_recipient" ]]; then
   rm backup-key.txt
   echo "Removed backup-key.txt: make up made it here for a BACKUP_RECIPIENT the restored settings replace; $key opens the backups again."
 fi

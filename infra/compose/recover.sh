@@ -12,7 +12,8 @@
 # volume holds is replaced, so it asks first (YES=1 answers for a script). docs/backups.md,
 # "Recovering to the last moment" and "A lost machine".
 set -euo pipefail
-compose=$1 target=${2:-} yes=${3:-} key=${4:-} signing=${5:-} unsigned=${6:-} remote=${7:-}
+read -ra compose <<<"$1"
+target=${2:-} yes=${3:-} key=${4:-} signing=${5:-} unsigned=${6:-} remote=${7:-}
 cd "$(dirname "$0")/../.."
 source infra/shell-lib.sh
 source infra/backup/signature.sh
@@ -33,14 +34,14 @@ if [[ -n $remote ]]; then
   [[ -n $key ]] || refuse "REMOTE needs KEY: what left the machine is encrypted to the backup key."
   mkdir -p backups
   infra/compose/private.sh
-  quietly $compose build -q backup
+  quietly "${compose[@]}" build -q backup
   # As the backup container's user, who owns backups/, with a copy of the key it can read.
   keydir=$(umask 077 && mktemp -d)
   # shellcheck disable=SC2016 # expanded when the exit trap runs
   on_exit 'rm -rf "$keydir"'
   cp "$key" "$keydir/key"
   (($(id -u) != 0)) || chown -R "$BACKUP_USER" "$keydir"
-  fetched=$(BACKUP_REMOTE=$remote $compose run --rm --no-deps -T -v "$keydir/key:/run/backup-key:ro" \
+  fetched=$(BACKUP_REMOTE=$remote "${compose[@]}" run --rm --no-deps -T -v "$keydir/key:/run/backup-key:ro" \
     --entrypoint bash backup /backup/fetch.sh | tr -d '\r') ||
     refuse "Could not fetch the off-site copy from REMOTE (see above)."
   grep -v '^heartbeat ' <<<"$fetched"
@@ -89,14 +90,14 @@ fi
 
 if [[ -n $key ]]; then
   echo "The settings of ${settings_from#backups/}:"
-  infra/compose/put-back-settings.sh "$compose" "$settings_from.secrets" "$key" "$settings_from.dump" recover
+  infra/compose/put-back-settings.sh "${compose[*]}" "$settings_from.secrets" "$key" "$settings_from.dump" recover
 fi
 
 # Nothing writes meanwhile; the database's container goes, its volume stays (or is made anew).
-$compose stop contact-service backup
-$compose rm -f -s db >/dev/null
+"${compose[@]}" stop contact-service backup
+"${compose[@]}" rm -f -s db >/dev/null
 # In a one-off container of the db service, as root, with the volume where the server keeps it.
-$compose run --rm --no-deps -T -v "$PWD/backups:/backups:ro" --entrypoint bash db \
+"${compose[@]}" run --rm --no-deps -T -v "$PWD/backups:/backups:ro" --entrypoint bash db \
   -s "${base#backups/}" "${wal#backups/}" "$target" <<'SH'
 set -euo pipefail
 base=/backups/$1 wal=/backups/$2 target=$3
@@ -129,9 +130,9 @@ chmod 700 "$PGDATA"
 echo "Unpacked ${base#/backups/} and $copied streamed WAL segments"
 SH
 
-$compose up -d db
+"${compose[@]}" up -d db
 # shellcheck disable=SC2016 # expanded by the container's shell
-sql() { $compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -XAtc "$0"' "$1" 2>/dev/null | tr -d '\r'; }
+sql() { "${compose[@]}" exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -XAtc "$0"' "$1" 2>/dev/null | tr -d '\r'; }
 recovered() { [[ $(sql 'SELECT pg_is_in_recovery()') == f ]]; }
 within 300 recovered ||
   { echo "The database did not finish its recovery within 5 minutes: see make logs (db)." >&2; exit 1; }
@@ -139,12 +140,12 @@ within 300 recovered ||
 # machine recovered without KEY): read by psql from the container's environment, never on a
 # command line.
 # shellcheck disable=SC2016 # expanded by the container's shell
-$compose exec -T db sh -c 'psql -X -q -U "$POSTGRES_USER" -d "$POSTGRES_DB" -v ON_ERROR_STOP=1' >/dev/null <<'SQL'
+"${compose[@]}" exec -T db sh -c 'psql -X -q -U "$POSTGRES_USER" -d "$POSTGRES_DB" -v ON_ERROR_STOP=1' >/dev/null <<'SQL'
 \getenv password POSTGRES_PASSWORD
 ALTER ROLE CURRENT_USER PASSWORD :'password';
 SQL
 # The contact-service's own role, with this machine's password (service-role.sh).
-infra/compose/service-role.sh $compose
+infra/compose/service-role.sh "${compose[@]}"
 # What the recovery needed is not needed again.
 for setting in restore_command recovery_target_action recovery_target_time; do
   sql "ALTER SYSTEM RESET $setting" >/dev/null
@@ -154,7 +155,7 @@ done
 # starts the chain again.
 [[ -d $wal ]] && mv "$wal" "$wal.before-recovery-$(date -u +%Y%m%d-%H%M%S)"
 make --no-print-directory up
-$compose exec -T backup bash /backup/base-backup.sh
+"${compose[@]}" exec -T backup bash /backup/base-backup.sh
 echo "Recovered: $(sql 'SELECT count(*) FROM contact_submissions') leads, the newest received $(sql "SELECT coalesce(to_char(max(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC', 'never') FROM contact_submissions")."
 if [[ -n ${heartbeat:-} ]]; then
   every=$(sed -n 's/^BACKUP_SHIP_SECONDS=//p' .env | tail -n 1)

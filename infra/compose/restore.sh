@@ -20,7 +20,8 @@
 #   second factors work again (CONSOLE_SECRET_KEY sealed them).
 # The contact-service is stopped during the database step, so nothing writes, and started again.
 set -euo pipefail
-compose=$1 file=${2:-} replace=${3:-} yes=${4:-} key=${5:-} signing=${6:-} unsigned=${7:-}
+read -ra compose <<<"$1"
+file=${2:-} replace=${3:-} yes=${4:-} key=${5:-} signing=${6:-} unsigned=${7:-}
 cd "$(dirname "$0")/../.."
 source infra/shell-lib.sh
 source infra/backup/signature.sh
@@ -60,7 +61,7 @@ fi
 # changes, so a refusal leaves everything as it was. (Without KEY, restore.sh in the container asks.)
 if [[ -n $key ]]; then
   # shellcheck disable=SC2016 # expanded by the container's shell
-  leads=$($compose exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -XAtc "SELECT count(*) FROM contact_submissions"' 2>/dev/null | tr -d '\r' || true)
+  leads=$("${compose[@]}" exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -XAtc "SELECT count(*) FROM contact_submissions"' 2>/dev/null | tr -d '\r' || true)
   if [[ ${leads:-0} =~ ^[0-9]+$ ]] && ((${leads:-0} > 0)) && [[ -z $replace ]]; then
     refuse "The database is not empty: it holds $leads leads. To replace them with the backup, run: make restore FILE=… KEY=… REPLACE=1."
   fi
@@ -94,26 +95,26 @@ in_stage=/backups/restoring/$name
 
 # --- The settings and TLS files, with KEY ----------------------------------------------------
 if [[ -n $key ]]; then
-  infra/compose/put-back-settings.sh "$compose" "$stage/$name.secrets" "$key" "$file"
+  infra/compose/put-back-settings.sh "${compose[*]}" "$stage/$name.secrets" "$key" "$file"
   # Started, or started again, with what was put back (the backups held: backups/restoring/).
   make --no-print-directory up
 fi
 
 # --- The database ----------------------------------------------------------------------------
-if [[ -z $($compose ps -q backup 2>/dev/null) ]]; then
+if [[ -z $("${compose[@]}" ps -q backup 2>/dev/null) ]]; then
   echo "The container stack is not running: start it with make up, then restore." >&2
   exit 1
 fi
-$compose stop contact-service
+"${compose[@]}" stop contact-service
 status=0
-$compose exec -T backup bash /backup/restore.sh "$in_stage.dump" ${replace:+replace} || status=$?
-$compose start contact-service
-infra/compose/wait-healthy.sh $compose >/dev/null
+"${compose[@]}" exec -T backup bash /backup/restore.sh "$in_stage.dump" ${replace:+replace} || status=$?
+"${compose[@]}" start contact-service
+infra/compose/wait-healthy.sh "${compose[@]}" >/dev/null
 if ((status == 0)); then
   # The backups run again, and the restored database gets the base backup that `make recover`
   # starts from (until the next one, the newest base backup is of the database replaced).
   rm -rf "$stage"
-  $compose exec -T backup bash /backup/base-backup.sh
+  "${compose[@]}" exec -T backup bash /backup/base-backup.sh
 fi
 if ((status == 0)) && [[ -z $key && -f $secrets ]]; then
   echo "The backup's settings were not put back: that is right on the machine that made it. On a new machine, run it again with KEY=<backup-key.txt> REPLACE=1, or no operator's second factor works (docs/backups.md, \"On a new machine\")."

@@ -20,7 +20,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source infra/shell-lib.sh
-root=$PWD
 ns=${DRILL_NAMESPACE:-fdrill}
 # shellcheck disable=SC2012 # the newest of Debian's /usr/lib/postgresql/<major>/bin
 pg_bin=${DRILL_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}

@@ -10,7 +10,7 @@
 # Stops what it started. Usage: tls-check.sh (after the builds; make ci runs it).
 # STACK_DATABASE_URL as for stack-up.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit
 source infra/shell-lib.sh
 source infra/local/pebble.sh
 # What it starts, named in one line before anything starts (README, "HTTPS"). Debian's
