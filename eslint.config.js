@@ -103,5 +103,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A product source file stays readable in one sitting; tests, migrations, generated files,
+    // benchmarks and development tools apart.
+    files: [
+      'contact-service/src/**/*.ts',
+      'frontend/src/**/*.{ts,tsx}',
+      'contract/**/*.{js,mjs,ts}',
+      'deploy/kubernetes/**/*.{js,mjs,ts}',
+    ],
+    ignores: [
+      '**/*.{spec,test,e2e-spec}.{ts,tsx}',
+      '**/migrations/**',
+      '**/*.generated.ts',
+      '**/test-utils/**',
+    ],
+    rules: { 'max-lines': ['error', { max: 250, skipBlankLines: false, skipComments: false }] },
+  },
   ...architecture,
 );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Settings } from './env.schema.js';
 import {
   port,
   positiveInt,
@@ -101,8 +100,11 @@ export const consoleSettings = {
   SSO_REQUIRED: formerOnOff.default(false),
 };
 
-export function checkSingleSignOn(env: Settings, context: z.RefinementCtx): void {
-  const issue = (name: keyof Settings, message: string) =>
+/** The console's settings as validated, the part of the whole (env.schema.ts) its rules read. */
+type ConsoleValues = z.output<z.ZodObject<typeof consoleSettings>>;
+
+export function checkSingleSignOn(env: ConsoleValues, context: z.RefinementCtx): void {
+  const issue = (name: keyof ConsoleValues, message: string) =>
     context.addIssue({ code: 'custom', path: [name], message });
   const given = (
     [

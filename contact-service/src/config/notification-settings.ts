@@ -1,6 +1,5 @@
 import promises from '@proposal-site/contract/promises.json' with { type: 'json' };
 import { z } from 'zod';
-import type { Settings } from './env.schema.js';
 import {
   positiveInt,
   commaSeparated,
@@ -87,7 +86,15 @@ export const notificationSettings = {
   NOTIFY_WORKER: retired('is now called BACKGROUND_JOBS: rename it'),
 };
 
-export function checkNotifications(env: Settings, context: z.RefinementCtx): void {
+/**
+ * The notifications' settings as validated, with the reminder's lead time (env.schema.ts): the
+ * part of the whole that their rules read.
+ */
+type NotificationValues = z.output<z.ZodObject<typeof notificationSettings>> & {
+  CONTACT_REMINDER_HOURS: number;
+};
+
+export function checkNotifications(env: NotificationValues, context: z.RefinementCtx): void {
   // Email needs all three; half a configuration would fail quietly at the first lead.
   const email = ['SMTP_URL', 'NOTIFY_FROM', 'NOTIFY_TO'] as const;
   const given = email.filter((name) => env[name] !== undefined);

@@ -4,7 +4,15 @@ import { BodyValidationPipe } from '../http/body-validation.pipe.js';
 import { InputRefusal } from '../http/refusal.js';
 import { valuesOf } from '../http/query-fields.js';
 import { ExportQuery, InboxPageQuery, LeadPath } from './console/dto/inbox.dto.js';
-import { cursorOf, cursorText, filterDetails, InboxFilterQuery } from './inbox-filter.js';
+import type { DueCutoffs } from '../leads/lead-promises.js';
+import { conditions } from './inbox-conditions.js';
+import {
+  cursorOf,
+  cursorText,
+  dayBounds,
+  filterDetails,
+  InboxFilterQuery,
+} from './inbox-filter.js';
 
 const pipe = new BodyValidationPipe({
   notObject: 'Send a JSON object.',
@@ -98,6 +106,38 @@ describe('the inbox filter of a query string', () => {
     expect(
       filterDetails(await read({ q: 'Secret Person', kind: 'contact', order: 'oldest' })),
     ).toEqual({ kind: 'contact', spam: false, search: true });
+  });
+});
+
+describe('the days of a from/to filter', () => {
+  // Midnight to midnight in the support time zone (Europe/Paris); `until` is excluded.
+  it.each([
+    ['an ordinary day', '2026-11-24', '2026-11-23T23:00:00.000Z', '2026-11-24T23:00:00.000Z'],
+    [
+      'the 23-hour day of summer time',
+      '2026-03-29',
+      '2026-03-28T23:00:00.000Z',
+      '2026-03-29T22:00:00.000Z',
+    ],
+    ['the 25-hour day back', '2026-10-25', '2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z'],
+  ])('are the instants of %s, %s', async (_, day, from, until) => {
+    const filter = await read({ from: day, to: day }, InboxFilterQuery);
+    const bounds = dayBounds(filter);
+    expect([bounds.from?.toISOString(), bounds.until?.toISOString()]).toEqual([from, until]);
+    expect(conditions(filter, bounds, {} as DueCutoffs)).toEqual({
+      where: 'WHERE s.spam_reason IS NULL AND s.created_at >= $1 AND s.created_at < $2',
+      values: [new Date(from), new Date(until)],
+    });
+  });
+
+  it('runs from the start of `from` to the end of `to` across a change of the clocks', async () => {
+    const bounds = dayBounds(
+      await read({ from: '2026-10-24', to: '2026-10-25' }, InboxFilterQuery),
+    );
+    expect(bounds).toEqual({
+      from: new Date('2026-10-23T22:00:00.000Z'),
+      until: new Date('2026-10-25T23:00:00.000Z'),
+    });
   });
 });
 

@@ -30,12 +30,12 @@ import type { Note } from './note.entity.js';
 import {
   InboxRefusal,
   NO_SUCH_LEAD,
-  NOTE_MAX,
   type Actor,
   type InboxPage,
   type InboxSettings,
   type OpenedLead,
 } from './inbox-types.js';
+import { checkOwnerChange, noteText } from './inbox-rules.js';
 
 export * from './inbox-types.js';
 
@@ -160,14 +160,7 @@ export class Inbox {
 
   /** An internal note, plain text, with its author and time. */
   async addNote(id: string, body: string, actor: string): Promise<Note> {
-    const text = body.trim();
-    if (text === '') throw new InboxRefusal('Write the note first: it is empty.', 'invalid');
-    if (text.length > NOTE_MAX) {
-      throw new InboxRefusal(
-        `Shorten the note to ${NOTE_MAX.toLocaleString('en')} characters or fewer.`,
-        'invalid',
-      );
-    }
+    const text = noteText(body);
     return this.change(id, async (lead, manager) => {
       const note = await this.store.addNote(id, actor, text, manager);
       await this.audit.record({ command: 'note', rows: 1, actor, email: lead.email }, manager);
@@ -206,18 +199,7 @@ export class Inbox {
   async applyOwner(id: string, to: string | null, actor: Actor): Promise<void> {
     await this.change(id, async (lead, manager) => {
       if (lead.owner === to) return;
-      if (actor.role !== 'admin') {
-        const taking = to === actor.username && lead.owner === null;
-        const handingBack = to === null && lead.owner === actor.username;
-        if (!taking && !handingBack) {
-          throw new InboxRefusal(
-            lead.owner && lead.owner !== actor.username
-              ? `${lead.owner} is on this lead: only an admin can give it to someone else.`
-              : 'You can take a lead nobody owns, or hand back your own; an admin can assign leads to others.',
-            'forbidden',
-          );
-        }
-      }
+      checkOwnerChange(lead.owner, to, actor);
       const assignee = to === null ? null : await this.owners.assignee(to, manager);
       if (to !== null && !assignee) {
         throw new InboxRefusal(

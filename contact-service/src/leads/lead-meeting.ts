@@ -1,12 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { EntityManager } from 'typeorm';
-import { LeadBookingRow } from './lead-rows.entity.js';
+import {
+  LeadBookingRow,
+  MEETING_STATUSES,
+  SCHEDULERS,
+  type MeetingStatus,
+  type Scheduler,
+} from './lead-rows.entity.js';
 
-/** The schedulers whose bookings come back to their leads (the migration's CHK_lead_bookings_scheduler). */
-export const SCHEDULERS = ['calendly', 'cal.com'] as const;
-export type Scheduler = (typeof SCHEDULERS)[number];
-
-export const MEETING_STATUSES = ['booked', 'rescheduled', 'cancelled'] as const;
+export { MEETING_STATUSES, SCHEDULERS, type MeetingStatus, type Scheduler };
 
 /**
  * How a scheduler's event found its lead (bookings/bookings.service.ts): the booking it belongs
@@ -15,7 +17,6 @@ export const MEETING_STATUSES = ['booked', 'rescheduled', 'cancelled'] as const;
  */
 export const BOOKING_MATCHES = ['booking', 'link', 'address', 'new'] as const;
 export type BookingMatch = (typeof BOOKING_MATCHES)[number];
-export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 
 /**
  * The discovery call a lead booked through the scheduler (table lead_bookings, src/bookings/):

@@ -1,6 +1,5 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { LeadStatus } from './lead-status.js';
-import type { MeetingStatus, Scheduler } from './lead-meeting.js';
 import { AccessibilityReportRow } from './accessibility-report.js';
 
 /**
@@ -50,6 +49,13 @@ export class LeadEventRow {
   @Column({ type: 'varchar', length: 32 }) event!: string;
   @Column({ type: 'jsonb' }) details!: object;
 }
+
+/** The schedulers whose bookings come back to their leads (the migration's CHK_lead_bookings_scheduler). */
+export const SCHEDULERS = ['calendly', 'cal.com'] as const;
+export type Scheduler = (typeof SCHEDULERS)[number];
+
+export const MEETING_STATUSES = ['booked', 'rescheduled', 'cancelled'] as const;
+export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 
 /** A lead's call through the scheduler (lead-meeting.ts). */
 @Entity({ name: 'lead_bookings' })

@@ -12,7 +12,7 @@ import {
   type PromiseRules,
 } from './lead-promises.js';
 import { LeadStateRow, StatusChangeRow } from './lead-rows.entity.js';
-import { nextStatuses, type LeadStatus } from './lead-status.js';
+import { workflowRefusal, type LeadStatus } from './lead-status.js';
 import { cancelPending } from './pending-notices.js';
 import { supportDate } from './support-hours.js';
 import {
@@ -25,6 +25,7 @@ import {
   type StepAnswer,
 } from './accessibility-report.js';
 import { recordLeadEvent } from './lead-events.js';
+import { announce } from './announcements.js';
 
 /**
  * A lead as a change of its state needs it: read, and locked FOR UPDATE, by the caller in the
@@ -48,9 +49,6 @@ export class LeadRefusal extends Refusal {
 }
 
 export const NO_SUCH_LEAD = 'There is no lead with that id: it may have been erased.';
-
-/** A status as a sentence says it: not_a_fit → "not a fit". */
-const label = (status: LeadStatus) => status.replaceAll('_', ' ');
 
 /**
  * The one writer of a lead's state, for everyone who changes it: the inbox and the `leads`
@@ -100,14 +98,8 @@ export class LeadState {
     channels: readonly string[] = [],
   ): Promise<boolean> {
     if (lead.status === to) return false;
-    const allowed = nextStatuses(lead.kind, lead.status);
-    if (!allowed.includes(to)) {
-      throw new LeadRefusal(
-        allowed.length === 0
-          ? `This lead is ${label(lead.status)}: its work is done.`
-          : `A ${label(lead.status)} lead can move to ${allowed.map(label).join(' or ')}, not to ${label(to)}.`,
-      );
-    }
+    const refused = workflowRefusal(lead.kind, lead.status, to);
+    if (refused) throw new LeadRefusal(refused);
     const refusal = answerRefusal(to, answer, supportDate(now));
     if (refusal) throw new LeadRefusal(refusal, 'invalid');
     await this.writeStatus(manager, lead, to, actor);
@@ -248,19 +240,4 @@ export class LeadState {
       at: () => 'clock_timestamp()',
     });
   }
-}
-
-/** The notifications of a lead released from spam (LeadState.setSpam). */
-async function announce(manager: EntityManager, id: string, channels: readonly string[]) {
-  const rows = (await manager.query(
-    `INSERT INTO notifications (submission_id, channel)
-     SELECT s.id, planned.channel FROM contact_submissions s, unnest($2::varchar[]) AS planned(channel)
-      WHERE s.id = $1 AND (planned.channel <> 'acknowledgement' OR NOT EXISTS (
-        SELECT 1 FROM notifications n JOIN contact_submissions other ON other.id = n.submission_id
-         WHERE n.channel = 'acknowledgement' AND lower(other.email) = lower(s.email)
-           AND n.created_at > now() - interval '24 hours'))
-     ON CONFLICT (submission_id, channel, purpose) DO NOTHING RETURNING channel`,
-    [id, channels],
-  )) as { channel: string }[];
-  return rows.map((row) => row.channel);
 }

@@ -29,3 +29,15 @@ export function nextStatuses(kind: LeadKind, status: LeadStatus): readonly LeadS
 
 /** The statuses of a kind, in workflow order. */
 export const statusesOf = (kind: LeadKind) => Object.keys(WORKFLOWS[kind]) as LeadStatus[];
+
+/** A status as a sentence says it: not_a_fit → "not a fit". */
+const label = (status: LeadStatus) => status.replaceAll('_', ' ');
+
+/** Why a lead of `kind` cannot move from `from` to `to` in its workflow, or null when it can. */
+export function workflowRefusal(kind: LeadKind, from: LeadStatus, to: LeadStatus): string | null {
+  const allowed = nextStatuses(kind, from);
+  if (allowed.includes(to)) return null;
+  return allowed.length === 0
+    ? `This lead is ${label(from)}: its work is done.`
+    : `A ${label(from)} lead can move to ${allowed.map(label).join(' or ')}, not to ${label(to)}.`;
+}

@@ -4,6 +4,7 @@ import { isRowError, StatementBatcher } from '../database/statement-batcher.js';
 import { sourceOf, type Attribution } from './attribution.js';
 import { ATTRIBUTION_COLUMNS, LeadRecord } from './lead.js';
 import { kindOf, type LeadKind } from './lead-kind.js';
+import { noRecentReceipt } from './announcements.js';
 
 /**
  * What a visitor sent, on its way into the database: the stored row's fields (lead.ts), less what
@@ -126,10 +127,7 @@ async function insertLeads(
           NOT EXISTS (
             SELECT 1 FROM lead other
              WHERE NOT other.spam AND lower(other.email) = lower(lead.email) AND other.id < lead.id)
-          AND NOT EXISTS (
-            SELECT 1 FROM notifications n JOIN contact_submissions s ON s.id = n.submission_id
-             WHERE n.channel = 'acknowledgement' AND lower(s.email) = lower(lead.email)
-               AND n.created_at > now() - interval '24 hours'))))
+          AND ${noRecentReceipt('lead.email')})))
      SELECT id, created_at FROM lead`,
     [...fixed, ...attribution],
   )) as { id: string; created_at: Date }[];

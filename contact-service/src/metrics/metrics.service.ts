@@ -7,14 +7,9 @@ import { promiseRules } from '../leads/lead-promises.js';
 import { openPromises } from '../leads/promise-counts.js';
 import { reportDays, sourceReportOf } from '../leads/source-report.js';
 import { bookingWeeks } from '../leads/speed-to-lead.js';
+import { backupMetrics } from './backup-metrics.js';
 import { consoleMetrics } from './console-metrics.js';
 import { fieldMetrics, type FieldMetrics } from './field-metrics.js';
-
-/** The backup container's replication slot, as pg_replication_slots shows it. */
-interface WalSlot {
-  active: boolean;
-  behind: number | null;
-}
 
 /**
  * The service's Prometheus metrics, in a registry of its own (not prom-client's global one), so
@@ -62,7 +57,7 @@ export class MetricsService {
     // The console's, which runs in this process and serves no /metrics (console-metrics.ts).
     for (const metric of Object.values(consoleMetrics)) this.registry.registerMetric(metric);
     this.promises(dataSource, environment);
-    this.backups(dataSource);
+    backupMetrics(this.registry, dataSource);
     this.bookingSpeed(dataSource);
     // Read from the database at each scrape, so every replica reports the same, true numbers.
     this.countByChannel(
@@ -169,67 +164,6 @@ export class MetricsService {
         if (total) this.set(total.noForm);
       },
     });
-  }
-
-  /**
-   * When the container stack's newest backup succeeded and failed (table backup_runs, written by
-   * the backup container), for the alerts of infra/monitoring/alerts.yml. No series at all when
-   * nothing backs up into the table (Kubernetes, where backups are the database's own business).
-   */
-  private backups(dataSource: DataSource) {
-    new Gauge({
-      name: 'backup_last_timestamp_seconds',
-      help: "When the container stack's newest backup ended (Unix time), by outcome (success, failure).",
-      labelNames: ['outcome'] as const,
-      registers: [this.registry],
-      async collect() {
-        const rows = (await dataSource.query(
-          `SELECT ok, extract(epoch FROM max(finished_at))::float AS at FROM backup_runs GROUP BY ok`,
-        )) as { ok: boolean; at: number }[];
-        this.reset();
-        for (const row of rows) this.set({ outcome: row.ok ? 'success' : 'failure' }, row.at);
-      },
-    });
-    // Its copies off the machine (infra/backup/ship.sh, with BACKUP_REMOTE).
-    new Gauge({
-      name: 'backup_offsite_newest_timestamp_seconds',
-      help: "When the container stack's newest round of off-site copies reached the remote (Unix time); no series without BACKUP_REMOTE.",
-      labelNames: ['remote'] as const,
-      registers: [this.registry],
-      async collect() {
-        const rows: { remote: string; at: number }[] = await dataSource.query(
-          `SELECT remote, extract(epoch FROM newest_at)::float AS at FROM offsite_copies`,
-        );
-        this.reset();
-        for (const row of rows) this.set({ remote: row.remote }, row.at);
-      },
-    });
-    // The backup container's WAL stream (infra/backup/wal.sh), through its replication slot.
-    const slotGauge = (name: string, help: string, value: (slot: WalSlot) => number) =>
-      new Gauge({
-        name,
-        help,
-        labelNames: ['slot'] as const,
-        registers: [this.registry],
-        async collect() {
-          const [slot] = (await dataSource.query(
-            `SELECT active, pg_wal_lsn_diff(pg_current_wal_lsn(), restart_lsn)::float AS behind
-               FROM pg_replication_slots WHERE slot_name = 'wal_archive'`,
-          )) as WalSlot[];
-          this.reset();
-          if (slot) this.set({ slot: 'wal_archive' }, value(slot));
-        },
-      });
-    slotGauge(
-      'wal_archive_streaming',
-      "1 while the backup container streams the WAL into backups/wal, 0 when it does not (no series without the stream's slot).",
-      (slot) => (slot.active ? 1 : 0),
-    );
-    slotGauge(
-      'wal_archive_behind_bytes',
-      'WAL the server wrote that the backup container has not confirmed yet, in bytes.',
-      (slot) => slot.behind ?? 0,
-    );
   }
 
   /** A gauge of the notifications in one delivery state, per channel. */
