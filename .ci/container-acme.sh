@@ -88,4 +88,3 @@ check "the certificate survives a restart of the stack" bash -c \
 stop_pebble
 kill "$dns_pid" 2>/dev/null || true
 rm -f "$load" "$load.stop" tls/acme-ca.pem
-

@@ -92,7 +92,10 @@ printf '%s\n' '[offsite]' 'type = sftp' 'host = offsite' 'port = 2022' 'user = d
   "pass = $(rclone obscure "$OFFSITE_PASSWORD")" >backup-rclone.conf
 remote=offsite:proposal-site
 sed -i 's|^COMPOSE_FILE=.*|&:.ci/compose.offsite.yml|' .env
-{ echo "BACKUP_REMOTE=$remote"; echo "BACKUP_SHIP_SECONDS=15"; } >>.env
+{
+  echo "BACKUP_REMOTE=$remote"
+  echo "BACKUP_SHIP_SECONDS=15"
+} >>.env
 make --no-print-directory up >/dev/null
 offsite_ok() { [[ $(docker-compose exec -T backup cat /backups/.offsite 2>/dev/null | tr -d '\r') == ok* ]]; }
 check "the backup container copies backups/ off the machine (a round reached the remote)" within 180 offsite_ok
@@ -121,7 +124,10 @@ find "$(realpath backups)" -mindepth 1 -delete
 rm -rf .env .env.before-restore backups
 mkdir backups
 make --no-print-directory .env >/dev/null
-{ grep -E '^VITE_[A-Z_]+=' "$work/old.env"; echo "$old_compose_file"; } >>.env
+{
+  grep -E '^VITE_[A-Z_]+=' "$work/old.env"
+  echo "$old_compose_file"
+} >>.env
 started=$(date +%s)
 make --no-print-directory recover KEY="$work/backup-key.txt" REMOTE="$remote" YES=1 | tee "$work/lost-machine.out"
 echo "  make recover from the off-site copy took $(($(date +%s) - started)) s"

@@ -96,7 +96,10 @@ check "a .secrets with one byte changed is refused" \
 # A settings file naming COMPOSE_FILE, encrypted to the backup key as anyone can, and even signed
 # with the right key (as if that had leaked too): the settings allow-list still refuses it.
 mkdir -p "$forged/settings"
-{ cat "$work/old.env"; echo 'COMPOSE_FILE=docker-compose.yml:/tmp/evil.yml'; } >"$forged/settings/.env"
+{
+  cat "$work/old.env"
+  echo 'COMPOSE_FILE=docker-compose.yml:/tmp/evil.yml'
+} >"$forged/settings/.env"
 tar -C "$forged/settings" -c .env | age --encrypt --recipient "$(sed -n 's/^BACKUP_RECIPIENT=//p' .env)" \
   >"$forged/last/contact-forged.secrets"
 (source infra/backup/signature.sh && sign_backup "$forged/last/contact-forged.dump" "$forged/last/contact-forged.secrets" \

@@ -49,7 +49,10 @@ upgrade_drill() {
   # From an empty volume: one an earlier, interrupted run left holds another password.
   in_drill docker-compose down --volumes --remove-orphans >/dev/null 2>&1 || true
   in_drill make --no-print-directory up >"$work/upgrade-previous-up.log" 2>&1 ||
-    { tail -n 30 "$work/upgrade-previous-up.log"; false; }
+    {
+      tail -n 30 "$work/upgrade-previous-up.log"
+      false
+    }
   previous_version=$(in_drill infra/compose/version.sh running docker-compose)
   check "the previous release runs ($previous_version, $(git -C "$drill" log -1 --format=%h))" \
     is "$(curl -s -o /dev/null -w '%{http_code}' "$drill_site/")" 200
@@ -123,7 +126,10 @@ drill_sql() { in_drill docker-compose exec -T db sh -c 'psql -U "$POSTGRES_USER"
 drill_step() { # NAME VERSION BEFORE... -- MAKE...
   local name=$1 version=$2 before=() started finished outcome log acknowledged stored lost gap
   shift 2
-  while [[ $1 != -- ]]; do before+=("$1"); shift; done
+  while [[ $1 != -- ]]; do
+    before+=("$1")
+    shift
+  done
   shift
   log=$work/upgrade-drill-$(tr -c 'a-z0-9' '-' <<<"$name").log
   "${before[@]}"

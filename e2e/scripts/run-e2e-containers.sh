@@ -6,7 +6,10 @@
 # Usage: run-e2e-containers.sh <compose command...>
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit
-(($#)) || { echo "usage: $0 <compose command...>" >&2; exit 2; }
+(($#)) || {
+  echo "usage: $0 <compose command...>" >&2
+  exit 2
+}
 compose=("$@")
 
 db=$("${compose[@]}" ps -q db 2>/dev/null)

@@ -29,12 +29,18 @@ while IFS= read -r line; do
 done < <(grep -E '^VITE_[A-Z_]+=' e2e/site.env)
 
 chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
-[[ -x $chromium ]] || { echo "Chromium is not installed at $chromium (apt-get install chromium)" >&2; exit 1; }
+[[ -x $chromium ]] || {
+  echo "Chromium is not installed at $chromium (apt-get install chromium)" >&2
+  exit 1
+}
 # Everything else it starts, named in one line before anything starts (README, "Browser suite").
 tools=(nginx psql:postgresql-client openssl)
 [[ ${E2E_TLS:-acme} == off ]] || tools+=(pebble lego)
 need_commands "make e2e" "${tools[@]}" ||
-  { echo "(E2E_TLS=off runs the suite over plain HTTP, without pebble and lego)" >&2; exit 1; }
+  {
+    echo "(E2E_TLS=off runs the suite over plain HTTP, without pebble and lego)" >&2
+    exit 1
+  }
 
 if alive .stack/contact-service.pid || alive .stack/nginx.pid; then
   echo "A stack is already running (.stack/*.pid). The suite needs its own stack on a fresh" >&2
@@ -106,7 +112,10 @@ env "${idp_env[@]}" DEV_IDP_DIR="$idp_dir" DEV_IDP_PORT="${E2E_IDP_PORT:-9443}" 
   DEV_IDP_BACKCHANNEL_LOGOUT_URI="$public_site/api/console/sso/backchannel-logout" \
   setsid node contact-service/dist/dev/identity-provider.js >>.stack/logs/identity-provider-e2e.log 2>&1 &
 identity_provider=$!
-within 10 test -s "$idp_dir/settings.env" || { echo "The identity provider did not start; see .stack/logs/identity-provider-e2e.log" >&2; exit 1; }
+within 10 test -s "$idp_dir/settings.env" || {
+  echo "The identity provider did not start; see .stack/logs/identity-provider-e2e.log" >&2
+  exit 1
+}
 set -a
 # shellcheck source=/dev/null # written at start by the identity provider
 source "$idp_dir/settings.env"
@@ -129,11 +138,17 @@ strict+=($!)
 strict_up() { url_ok http://127.0.0.1:3200/api/health/ready && url_ok http://127.0.0.1:8082/console/; }
 within 30 strict_up || true
 curl -fs -o /dev/null http://127.0.0.1:8082/console/ ||
-  { echo "The strict console did not start; see .stack/logs/*-strict.log" >&2; exit 1; }
+  {
+    echo "The strict console did not start; see .stack/logs/*-strict.log" >&2
+    exit 1
+  }
 # The tests' own requests (Node) trust the provider; Chromium trusts it by its key.
 export NODE_EXTRA_CA_CERTS=$idp_certificate CHROMIUM_TRUSTED_SPKI=$DEV_IDP_SPKI
 if [[ ${E2E_TLS:-acme} != off ]]; then
-  obtain_certificate || { echo "Pebble issued no certificate; see $tls/pebble.log" >&2; exit 1; }
+  obtain_certificate || {
+    echo "Pebble issued no certificate; see $tls/pebble.log" >&2
+    exit 1
+  }
   export E2E_BASE_URL=https://localhost:8443
   # Node (the tests' own requests) trusts Pebble's root and the provider; Chromium their keys.
   cat "$tls/pebble-root.pem" "$idp_certificate" >"$tls/trusted.pem"

@@ -10,7 +10,10 @@ set -uo pipefail
 cd "$(dirname "$0")/../.." || exit
 artifacts=${E2E_ARTIFACTS_DIR:?set E2E_ARTIFACTS_DIR}
 chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
-[[ -x $chromium ]] || { echo "Chromium is not installed at $chromium (apt-get install chromium)" >&2; exit 1; }
+[[ -x $chromium ]] || {
+  echo "Chromium is not installed at $chromium (apt-get install chromium)" >&2
+  exit 1
+}
 
 rm -rf "$artifacts"
 mkdir -p "$artifacts"

@@ -17,7 +17,10 @@ umask 077
 dir=${BACKUP_DIR:-/backups}
 into=${BACKUP_INTO:-last}
 [[ $into =~ ^(last|before-upgrade/[0-9A-Za-z._-]+)$ ]] ||
-  { echo "BACKUP_INTO must be a folder of backups/before-upgrade/ (got \"$into\")" >&2; exit 1; }
+  {
+    echo "BACKUP_INTO must be a folder of backups/before-upgrade/ (got \"$into\")" >&2
+    exit 1
+  }
 
 # `make restore` holds the backups while it runs (backups/restoring/, infra/compose/restore.sh):
 # nothing is written, linked or rotated under the copy it restores from. A hold left by a restore

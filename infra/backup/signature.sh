@@ -70,10 +70,16 @@ signed_with() {
 # files as they are now; otherwise prints why, in one line, and fails.
 verify_backup() {
   local dump=$1 secrets=$2 sig=$3 key=$4 body
-  [[ -r $sig ]] || { echo "it has no signature (${sig##*/})"; return 1; }
+  [[ -r $sig ]] || {
+    echo "it has no signature (${sig##*/})"
+    return 1
+  }
   body=$(grep -v '^hmac-sha256 ' "$sig")
   signed_with "$sig" "$key" ||
-    { echo "its signature was not made with this BACKUP_SIGNING_KEY (a forged or altered ${sig##*/}, or another stack's key)"; return 1; }
+    {
+      echo "its signature was not made with this BACKUP_SIGNING_KEY (a forged or altered ${sig##*/}, or another stack's key)"
+      return 1
+    }
   if [[ $body == *$'\nsecrets none' ]]; then
     secrets=
   elif [[ ! -r $secrets ]]; then
@@ -81,7 +87,10 @@ verify_backup() {
     return 1
   fi
   [[ $(signature_body "$dump" "$secrets") == "$body" ]] ||
-    { echo "the dump or its .secrets is not the file that was signed (cut short, altered or swapped)"; return 1; }
+    {
+      echo "the dump or its .secrets is not the file that was signed (cut short, altered or swapped)"
+      return 1
+    }
 }
 
 # signing_key_from KEY SIGNING_KEY ENV_FILE: the key, in hex, that `make restore` and `make

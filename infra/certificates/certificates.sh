@@ -23,7 +23,9 @@ check_hours=${ACME_CHECK_HOURS:-12}
 # A private ACME server (Pebble in CI, an internal CA) is trusted through its CA bundle.
 if [ -n "${ACME_CA_BUNDLE:-}" ]; then export LEGO_CA_CERTIFICATES="$ACME_CA_BUNDLE"; fi
 case $renew_days$check_hours in *[!0-9]*)
-  echo "ACME_RENEW_DAYS and ACME_CHECK_HOURS must be whole numbers" >&2; exit 1 ;;
+  echo "ACME_RENEW_DAYS and ACME_CHECK_HOURS must be whole numbers" >&2
+  exit 1
+  ;;
 esac
 
 # The console's own host name (CONSOLE_DOMAIN), when it is served beyond loopback with the same
@@ -90,5 +92,8 @@ case ${1:-} in
       sleep "$wait_s"
     done
     ;;
-  *) echo "usage: certificates.sh [--once | --force]" >&2; exit 2 ;;
+  *)
+    echo "usage: certificates.sh [--once | --force]" >&2
+    exit 2
+    ;;
 esac

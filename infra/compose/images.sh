@@ -9,7 +9,10 @@ compose_images() { # FILE: every image: line of a compose file (the anchored Pos
   sed -n -e 's/^ *image: \([^*][^ ]*\)$/\1/p' -e 's/^x-postgres-image: &postgres-image //p' "$1"
 }
 stack_images() {
-  { compose_images docker-compose.yml; compose_images infra/monitoring/compose.yml; } | sort -u
+  {
+    compose_images docker-compose.yml
+    compose_images infra/monitoring/compose.yml
+  } | sort -u
 }
 project_images() {
   awk '/^  [a-z-]+:$/ { service = substr($1, 1, length($1) - 1) }

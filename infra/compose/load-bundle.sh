@@ -9,7 +9,10 @@ bundle=${1%/}
 cd "$(dirname "$0")/../.."
 source infra/compose/images.sh
 [[ -f $bundle/SHA256SUMS && -f $bundle/release ]] ||
-  { echo "BUNDLE=$bundle is not an unpacked bundle (no SHA256SUMS and release in it): tar -xf proposal-site-<version>.tar first." >&2; exit 1; }
+  {
+    echo "BUNDLE=$bundle is not an unpacked bundle (no SHA256SUMS and release in it): tar -xf proposal-site-<version>.tar first." >&2
+    exit 1
+  }
 if ! (cd "$bundle" && sha256sum --quiet --strict -c SHA256SUMS); then
   echo "The bundle in $bundle does not match its SHA256SUMS: copy it again; nothing was loaded." >&2
   exit 1
@@ -25,6 +28,9 @@ echo "Loading the images of $version from $bundle"
 docker load -q -i "$bundle/images.tar"
 missing=0
 while read -r image; do
-  docker image inspect "$image" >/dev/null 2>&1 || { echo "The bundle did not bring $image, which this release runs." >&2; missing=1; }
+  docker image inspect "$image" >/dev/null 2>&1 || {
+    echo "The bundle did not bring $image, which this release runs." >&2
+    missing=1
+  }
 done < <(stack_images)
 exit $missing

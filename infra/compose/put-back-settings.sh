@@ -35,8 +35,10 @@ if ! "${compose[@]}" run --rm --no-deps -T --user "$(id -u):$(id -g)" -v "$(real
   refuse "$key does not open the settings of $shown ($(tr -d '\r' <"$work/age.err" | grep -m 1 '^age' || echo 'see above'))."
 fi
 entries=$(tar -tvf "$work/settings.tar" 2>/dev/null) || refuse "Refused $shown: its .secrets holds no settings archive."
-odd=$(awk '$1 !~ /^[-d]/ { print $NF }' <<<"$entries"
-  tar -tf "$work/settings.tar" | sed 's|^\./||' | grep -Ev '^(\.env|tls/?|tls/[^/]+(/[^/]+)*/?)$|(^|/)\.\.(/|$)' || true)
+odd=$(
+  awk '$1 !~ /^[-d]/ { print $NF }' <<<"$entries"
+  tar -tf "$work/settings.tar" | sed 's|^\./||' | grep -Ev '^(\.env|tls/?|tls/[^/]+(/[^/]+)*/?)$|(^|/)\.\.(/|$)' || true
+)
 [[ -z $odd ]] || refuse "Refused $shown: its settings archive holds what a backup never does: $(xargs <<<"$odd")."
 mkdir "$work/restored"
 tar -xf "$work/settings.tar" -C "$work/restored" --no-same-owner

@@ -83,9 +83,15 @@ if [[ -n $key ]]; then
   [[ -n $settings_from ]] || refuse "There is no signed backup in backups/last or backups/daily whose settings KEY could put back."
 fi
 if [[ $yes != 1 ]]; then
-  [[ -t 0 ]] || { echo "Not confirmed: standard input is not a terminal, so run it again with YES=1." >&2; exit 1; }
+  [[ -t 0 ]] || {
+    echo "Not confirmed: standard input is not a terminal, so run it again with YES=1." >&2
+    exit 1
+  }
   read -r -p "Replace the stack's database with $base and the WAL streamed after it${target:+, up to $target}? [y/N] " answer
-  [[ $answer =~ ^[Yy](es)?$ ]] || { echo "Nothing was changed."; exit 1; }
+  [[ $answer =~ ^[Yy](es)?$ ]] || {
+    echo "Nothing was changed."
+    exit 1
+  }
 fi
 
 if [[ -n $key ]]; then
@@ -135,7 +141,10 @@ SH
 sql() { "${compose[@]}" exec -T db sh -c 'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -XAtc "$0"' "$1" 2>/dev/null | tr -d '\r'; }
 recovered() { [[ $(sql 'SELECT pg_is_in_recovery()') == f ]]; }
 within 300 recovered ||
-  { echo "The database did not finish its recovery within 5 minutes: see make logs (db)." >&2; exit 1; }
+  {
+    echo "The database did not finish its recovery within 5 minutes: see make logs (db)." >&2
+    exit 1
+  }
 # This machine's database password, in case the recovered cluster was made with another (a new
 # machine recovered without KEY): read by psql from the container's environment, never on a
 # command line.

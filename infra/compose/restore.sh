@@ -67,9 +67,15 @@ if [[ -n $key ]]; then
   fi
 fi
 if [[ $yes != 1 ]]; then
-  [[ -t 0 ]] || { echo "Not confirmed: standard input is not a terminal, so run it again with YES=1." >&2; exit 1; }
+  [[ -t 0 ]] || {
+    echo "Not confirmed: standard input is not a terminal, so run it again with YES=1." >&2
+    exit 1
+  }
   read -r -p "Restore $file${key:+ and the settings it carries} into the container stack${replace:+, replacing what its database holds}? [y/N] " answer
-  [[ $answer =~ ^[Yy](es)?$ ]] || { echo "Nothing was changed."; exit 1; }
+  [[ $answer =~ ^[Yy](es)?$ ]] || {
+    echo "Nothing was changed."
+    exit 1
+  }
 fi
 
 # --- A copy to restore from, which holds the backups meanwhile -----------------------------------

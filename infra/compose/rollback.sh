@@ -19,7 +19,10 @@ main() {
   cd "$(dirname "$0")/../.."
   source infra/shell-lib.sh
   source infra/compose/replace.sh
-  refuse() { echo "$1 Nothing was changed." >&2; exit 2; }
+  refuse() {
+    echo "$1 Nothing was changed." >&2
+    exit 2
+  }
 
   local note version commit running back
   note=$(find backups/before-upgrade -mindepth 2 -maxdepth 2 -name release 2>/dev/null | sort | tail -n 1)
@@ -60,7 +63,10 @@ main() {
   "${compose[@]}" up -d --no-build --scale "contact-service=$replicas"
   infra/compose/wait-healthy.sh "${compose[@]}"
   running=$(infra/compose/version.sh running "${compose[@]}")
-  [[ $running == "$version" ]] || { echo "The stack reports ${running:-nothing}, not $version." >&2; exit 1; }
+  [[ $running == "$version" ]] || {
+    echo "The stack reports ${running:-nothing}, not $version." >&2
+    exit 1
+  }
   printf 'version %s\ncommit %s\n' "$version" "$commit" >.release
   echo "The stack runs $version again. The backup taken before the upgrade stays in ${note%/release}/."
   echo "To upgrade again: git checkout $back && make upgrade."

@@ -13,10 +13,16 @@ source infra/shell-lib.sh
 service=$(sed -n 's/^x-service-role: &service-role //p' docker-compose.yml)
 password=$(sed -n 's/^POSTGRES_SERVICE_PASSWORD=//p' .env | tail -n 1)
 [[ -n $service && -n $password ]] ||
-  { echo "POSTGRES_SERVICE_PASSWORD must be set in .env (make up makes one)." >&2; exit 1; }
+  {
+    echo "POSTGRES_SERVICE_PASSWORD must be set in .env (make up makes one)." >&2
+    exit 1
+  }
 # shellcheck disable=SC2016 # expanded by the container's shell
 ready() { "$@" exec -T db sh -c 'pg_isready -q -U "$POSTGRES_USER" -d "$POSTGRES_DB"' 2>/dev/null; }
-within 120 ready "$@" || { echo "The database did not answer within 2 minutes: see make logs (db)." >&2; exit 1; }
+within 120 ready "$@" || {
+  echo "The database did not answer within 2 minutes: see make logs (db)." >&2
+  exit 1
+}
 # (The password as a dollar-quoted string, under a tag it cannot hold: any character works.)
 tag=p$(random_hex 8)
 # shellcheck disable=SC2016 # expanded by the container's shell (the psql at the end)

@@ -78,7 +78,10 @@ echo "4. Everything else that changed"
 infra/compose/private.sh
 infra/compose/wait-healthy.sh "${compose[@]}"
 now=$(running_version)
-[[ $now == "$target" ]] || { echo "The stack reports ${now:-nothing}, not $target." >&2; exit 1; }
+[[ $now == "$target" ]] || {
+  echo "The stack reports ${now:-nothing}, not $target." >&2
+  exit 1
+}
 infra/compose/version.sh record
 # This upgrade succeeded: the backups taken before earlier ones go (each was kept until now).
 for earlier in backups/before-upgrade/*/; do

@@ -24,5 +24,8 @@ case ${1:-} in
       git log --reverse --format=%H -S"\"version\": \"${2:-}\"" -- contract/release.json | head -n 1
     fi
     ;;
-  *) echo "usage: version.sh checkout | running <compose command...> | record | commit-of VERSION" >&2; exit 2 ;;
+  *)
+    echo "usage: version.sh checkout | running <compose command...> | record | commit-of VERSION" >&2
+    exit 2
+    ;;
 esac

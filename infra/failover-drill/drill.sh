@@ -23,9 +23,13 @@ source infra/shell-lib.sh
 ns=${DRILL_NAMESPACE:-fdrill}
 # shellcheck disable=SC2012 # the newest of Debian's /usr/lib/postgresql/<major>/bin
 pg_bin=${DRILL_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
-in_ns() { local where=$1; shift; ip netns exec "$ns-$where" "$@"; }
+in_ns() {
+  local where=$1
+  shift
+  ip netns exec "$ns-$where" "$@"
+}
 as_postgres() { setpriv --reuid=postgres --regid=postgres --init-groups "$@"; }
-address_of() { case $1 in db1) echo 10.77.0.11 ;; db2) echo 10.77.0.12 ;; esac; }
+address_of() { case $1 in db1) echo 10.77.0.11 ;; db2) echo 10.77.0.12 ;; esac }
 patroni_says() { # NODE ENDPOINT: Patroni's REST API on NODE answers 200 at ENDPOINT (primary, sync)
   [[ $(in_ns app curl -s -o /dev/null -m 1 -w '%{http_code}' "http://$(address_of "$1"):8008/$2") == 200 ]]
 }
@@ -70,7 +74,10 @@ node_command() {
       echo "$node did not come back as the synchronous standby within 120 s" >&2
       return 1
       ;;
-    *) echo "unknown node command: $command" >&2; return 2 ;;
+    *)
+      echo "unknown node command: $command" >&2
+      return 2
+      ;;
   esac
 }
 if [[ ${1:-} == node ]]; then
@@ -204,7 +211,10 @@ disown
 within 60 in_ns app curl -fs -m 1 http://127.0.0.1:3103/api/health/ready >/dev/null || true
 for port in 3101 3102 3103; do
   in_ns app curl -fs -m 2 "http://127.0.0.1:$port/api/health/ready" >/dev/null ||
-    { echo "The contact-service on $port is not ready within 60 s; see its log" >&2; exit 1; }
+    {
+      echo "The contact-service on $port is not ready within 60 s; see its log" >&2
+      exit 1
+    }
 done
 
 echo "==> The rounds"

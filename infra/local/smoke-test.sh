@@ -19,12 +19,12 @@ status_is() { [[ $1 == "$2" ]]; }
 
 echo "Pages"
 declare -A content=(
-  [/]='Systemising Excellence'
-  [/about]='Back to home'
-  [/privacy]='September 3, 2025'
-  [/terms]='Belgium'
-  [/accessibility]='March 3, 2026'
-  [/demo]='Return to Home'
+  ['/']='Systemising Excellence'
+  ['/about']='Back to home'
+  ['/privacy']='September 3, 2025'
+  ['/terms']='Belgium'
+  ['/accessibility']='March 3, 2026'
+  ['/demo']='Return to Home'
 )
 for path in / /about /privacy /terms /accessibility /demo; do
   status=$(fetch "$path")
@@ -147,8 +147,14 @@ done
 
 echo "A retried POST with the same Idempotency-Key is stored once"
 key=$(node -e 'console.log(crypto.randomUUID())')
-first=$(post "$valid" -H "Idempotency-Key: $key" -H 'X-Forwarded-For: 198.51.100.251'; cat "$tmp/answer")
-second=$(post "$valid" -H "Idempotency-Key: $key" -H 'X-Forwarded-For: 198.51.100.251'; cat "$tmp/answer")
+first=$(
+  post "$valid" -H "Idempotency-Key: $key" -H 'X-Forwarded-For: 198.51.100.251'
+  cat "$tmp/answer"
+)
+second=$(
+  post "$valid" -H "Idempotency-Key: $key" -H 'X-Forwarded-For: 198.51.100.251'
+  cat "$tmp/answer"
+)
 check "both answers are the same 201 receipt" status_is "$first" "$second"
 check "one row holds the key" status_is "$(psql "$database_url" -Atc "SELECT count(*) FROM contact_submissions WHERE idempotency_key = '$key'")" 1
 

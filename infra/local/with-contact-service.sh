@@ -50,7 +50,10 @@ if [[ ${DEV_IDENTITY_PROVIDER:-false} == true ]]; then
     node contact-service/dist/dev/identity-provider.js >>.stack/logs/identity-provider.log 2>&1 &
   children+=($!)
   within 10 test -s "$idp_dir/settings.env" ||
-    { echo "The development identity provider did not start; see .stack/logs/identity-provider.log" >&2; exit 1; }
+    {
+      echo "The development identity provider did not start; see .stack/logs/identity-provider.log" >&2
+      exit 1
+    }
   set -a
   # shellcheck source=/dev/null # written at start by the identity provider
   source "$idp_dir/settings.env"
@@ -65,7 +68,10 @@ echo "contact-service on http://127.0.0.1:$port (embedded database; logs in $log
 # Up to 30 s for it to be ready; it ending meanwhile ends this too.
 ready_or_ended() { url_ok "http://127.0.0.1:$port/api/health/ready" || ! kill -0 "$service" 2>/dev/null; }
 within 30 ready_or_ended || true
-kill -0 "$service" 2>/dev/null || { echo "The contact-service did not start" >&2; exit 1; }
+kill -0 "$service" 2>/dev/null || {
+  echo "The contact-service did not start" >&2
+  exit 1
+}
 # make start also serves the built console app on loopback, its API proxied to the console port.
 if [[ ${CONSOLE_APP:-} == preview ]]; then
   console_app_port=${CONSOLE_APP_PORT:-8081}

@@ -21,7 +21,10 @@ out=${NGINX_ENVSUBST_OUTPUT_DIR:?NGINX_ENVSUBST_OUTPUT_DIR names the folder of s
 mode=${TLS_MODE:-off}
 port=${TLS_PUBLIC_PORT:-443}
 case $port in
-  '' | *[!0-9]*) echo "TLS_PUBLIC_PORT must be a port number; \"$port\" is not" >&2; exit 1 ;;
+  '' | *[!0-9]*)
+    echo "TLS_PUBLIC_PORT must be a port number; \"$port\" is not" >&2
+    exit 1
+    ;;
 esac
 
 # A switch is true or false; on and off are still read, as release 1.1.0 wrote them.
@@ -29,7 +32,10 @@ console_tls=${CONSOLE_TLS:-false}
 case $console_tls in
   true | on) console_tls=true ;;
   false | off) console_tls=false ;;
-  *) echo "CONSOLE_TLS must be true or false; \"$console_tls\" is neither" >&2; exit 1 ;;
+  *)
+    echo "CONSOLE_TLS must be true or false; \"$console_tls\" is neither" >&2
+    exit 1
+    ;;
 esac
 # The console server: plain HTTP, for loopback (a tunnel, or a proxy on this machine).
 console_plain() {
@@ -77,7 +83,10 @@ case $mode in
       exit 0
     fi
     ;;
-  *) echo "TLS_MODE must be off, files or acme; \"$mode\" is none of them" >&2; exit 1 ;;
+  *)
+    echo "TLS_MODE must be off, files or acme; \"$mode\" is none of them" >&2
+    exit 1
+    ;;
 esac
 
 for name in TLS_CERTIFICATE TLS_CERTIFICATE_KEY; do
