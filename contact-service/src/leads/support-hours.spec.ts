@@ -2,10 +2,16 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import {
   addSupportHours,
+  dayEnd,
+  dayOpening,
+  dayStart,
   dueAt,
   receiptCutoffs,
+  shiftDate,
   subtractSupportHours,
   supportCalendar,
+  supportDate,
+  SUPPORT_TIME_ZONE,
   type SupportCalendar,
   type SupportStep,
 } from './support-hours.js';
@@ -104,5 +110,76 @@ describe('support hours', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('days in the support time zone', () => {
+  const HOUR = 3_600_000;
+  // A day runs from its start (included) to its end, the start of the next day (excluded).
+  const days: [string, string, string, number][] = [
+    // An ordinary day in winter, and one in summer: 24 hours.
+    ['2026-11-24', '2026-11-23T23:00:00.000Z', '2026-11-24T23:00:00.000Z', 24],
+    ['2026-07-06', '2026-07-05T22:00:00.000Z', '2026-07-06T22:00:00.000Z', 24],
+    // Sunday 29 March 2026: 2:00 CET is 3:00 CEST, a 23-hour day.
+    ['2026-03-29', '2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z', 23],
+    // Sunday 25 October 2026: 3:00 CEST is 2:00 CET, a 25-hour day.
+    ['2026-10-25', '2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z', 25],
+  ];
+
+  it('starts a day at midnight in Paris and ends it at the next midnight, 23 or 25 hours on', () => {
+    expect(SUPPORT_TIME_ZONE).toBe('Europe/Paris');
+    for (const [date, start, end, hours] of days) {
+      const [from, until] = [dayStart(date), dayEnd(date)];
+      expect([date, from.toISOString(), until.toISOString()]).toEqual([date, start, end]);
+      expect((until.getTime() - from.getTime()) / HOUR).toBe(hours);
+      // Its first and last millisecond are on the day, the ones around it on the next days.
+      expect(
+        [-1, 0, until.getTime() - from.getTime() - 1, until.getTime() - from.getTime()].map((ms) =>
+          supportDate(new Date(from.getTime() + ms)),
+        ),
+      ).toEqual([shiftDate(date, -1), date, date, shiftDate(date, 1)]);
+      expect(dayEnd(shiftDate(date, -1))).toEqual(from);
+      expect(dayStart(shiftDate(date, 1))).toEqual(until);
+    }
+  });
+
+  it('opens at 9 on the days the clocks change', () => {
+    expect(dayOpening('2026-03-29')).toEqual(at('2026-03-29T07:00:00Z'));
+    expect(dayOpening('2026-10-25')).toEqual(at('2026-10-25T08:00:00Z'));
+  });
+
+  it('sums business days across the weekends the clocks change, as on any weekend', () => {
+    const cases: [SupportStep, string, string][] = [
+      // An ordinary weekend, for contrast: Thursday 12:00 CET to the next Thursday 12:00 CET.
+      ['assess', '2026-11-19T11:00:00Z', '2026-11-26T11:00:00Z'],
+      // Friday 16:00 CET: 1 hour on Friday, 8 on Monday, 7 on Tuesday to 16:00 CEST.
+      ['acknowledge', '2026-03-27T15:00:00Z', '2026-03-31T14:00:00Z'],
+      // Sunday 29 March, 10:00 CEST: Monday and Tuesday, to 17:00 CEST.
+      ['acknowledge', '2026-03-29T08:00:00Z', '2026-03-31T15:00:00Z'],
+      ['assess', '2026-03-26T11:00:00Z', '2026-04-02T10:00:00Z'],
+      // Friday 16:00 CEST: 1 hour on Friday, 8 on Monday, 7 on Tuesday to 16:00 CET.
+      ['acknowledge', '2026-10-23T14:00:00Z', '2026-10-27T15:00:00Z'],
+      // 2:30 on Sunday 25 October, both of them (CEST, then CET): Tuesday 17:00 CET.
+      ['acknowledge', '2026-10-25T00:30:00Z', '2026-10-27T16:00:00Z'],
+      ['acknowledge', '2026-10-25T01:30:00Z', '2026-10-27T16:00:00Z'],
+      ['assess', '2026-10-22T10:00:00Z', '2026-10-29T11:00:00Z'],
+    ];
+    for (const [step, received, due] of cases) {
+      expect([received, dueAt(step, at(received), none)]).toEqual([received, at(due)]);
+    }
+  });
+
+  it('draws the receipt cutoffs back across those weekends', () => {
+    // Monday 30 March, 10:00 CEST: overdue if received before Thursday 10:00 CET; due today
+    // (by Tuesday 00:00 CEST) if received before Friday 9:00 CET.
+    expect(receiptCutoffs('acknowledge', at('2026-03-30T08:00:00Z'), none)).toEqual({
+      overdue: at('2026-03-26T09:00:00Z'),
+      dueToday: at('2026-03-27T08:00:00Z'),
+    });
+    // Monday 26 October, 10:00 CET: Thursday 10:00 CEST and Friday 9:00 CEST.
+    expect(receiptCutoffs('acknowledge', at('2026-10-26T09:00:00Z'), none)).toEqual({
+      overdue: at('2026-10-22T08:00:00Z'),
+      dueToday: at('2026-10-23T07:00:00Z'),
+    });
   });
 });

@@ -1,4 +1,6 @@
+import { tz, type TZDate } from '@date-fns/tz';
 import promises from '@proposal-site/contract/promises.json' with { type: 'json' };
+import { addDays, format, isWeekend, parseISO, setHours, startOfDay } from 'date-fns';
 
 /**
  * The support hours the accessibility page states (contract/promises.json: 9 AM - 5 PM CET,
@@ -7,7 +9,9 @@ import promises from '@proposal-site/contract/promises.json' with { type: 'json'
  * received on Friday at 4 PM is to be acknowledged by Tuesday at 4 PM, and one received on a
  * Saturday by Tuesday at 5 PM. Holidays (SUPPORT_HOLIDAYS) are days off like weekends.
  *
- * CET is read as Central European time, summer time included: Europe/Paris.
+ * CET is read as Central European time, summer time included: Europe/Paris. Every day boundary,
+ * wall-clock hour and day walk in it is @date-fns/tz's (through date-fns), which knows the days
+ * the clocks change: in Paris the last Sunday of March has 23 hours, the last of October 25.
  */
 export const SUPPORT_TIME_ZONE = promises.supportHours.timeZone;
 const OPENS = promises.supportHours.opens;
@@ -27,58 +31,45 @@ export interface SupportCalendar {
   holidays: ReadonlySet<string>;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SUPPORT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const offsetFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: SUPPORT_TIME_ZONE,
-  timeZoneName: 'longOffset',
-});
+/** The date-fns context of the support time zone: its functions count days and hours there. */
+const inZone = { in: tz(SUPPORT_TIME_ZONE) };
+/** A calendar date's own arithmetic, the same in every zone: in UTC, where every day is 24 hours. */
+const inUtc = { in: tz('UTC') };
+const DATE = 'uuuu-MM-dd';
 
 /** The support time zone's date of an instant, YYYY-MM-DD. */
-export const supportDate = (at: Date) => dayFormat.format(at);
+export const supportDate = (at: Date) => format(at, DATE, inZone);
 
-/** The zone's offset from UTC in ms at an instant ("GMT+01:00" → 3,600,000). */
-function offsetAt(at: Date): number {
-  const name = offsetFormat.formatToParts(at).find((part) => part.type === 'timeZoneName')!.value;
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  if (!match) return 0;
-  const minutes = Number(match[2]) * 60 + Number(match[3]);
-  return (match[1] === '-' ? -1 : 1) * minutes * 60_000;
-}
+/** Midnight at the start of a date (YYYY-MM-DD) in the support time zone. */
+const midnight = (date: string): TZDate => parseISO(date, inZone);
 
-/** The instant of a wall-clock hour on a date in the support time zone. */
-function wallClock(date: string, hour: number): Date {
-  const utc = Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
-  // Clocks change at night: the offset at noon is the offset of the whole working day.
-  return new Date(utc - offsetAt(new Date(Date.parse(`${date}T12:00:00Z`))));
-}
+/** A plain Date of the same instant: what the module gives its callers (SQL, JSON, jest). */
+const instant = (at: Date) => new Date(at.getTime());
 
+/** The date (YYYY-MM-DD) `days` calendar days after `date` (before it, when negative). */
 export const shiftDate = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T12:00:00Z`) + days * 24 * HOUR).toISOString().slice(0, 10);
+  format(addDays(parseISO(date, inUtc), days, inUtc), DATE, inUtc);
 
-function isWorkingDay(date: string, calendar: SupportCalendar): boolean {
-  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !calendar.holidays.has(date);
+function isWorkingDay(day: TZDate, calendar: SupportCalendar): boolean {
+  return !isWeekend(day, inZone) && !calendar.holidays.has(supportDate(day));
 }
 
-/** The working day's support hours that lie on one date, or none. */
-function windowOf(date: string, calendar: SupportCalendar): [Date, Date] | null {
-  return isWorkingDay(date, calendar) ? [wallClock(date, OPENS), wallClock(date, CLOSES)] : null;
+/** The working day's support hours that lie on one day, or none. */
+function windowOf(day: TZDate, calendar: SupportCalendar): [number, number] | null {
+  return isWorkingDay(day, calendar)
+    ? [setHours(day, OPENS, inZone).getTime(), setHours(day, CLOSES, inZone).getTime()]
+    : null;
 }
 
 /** The instant by which `hours` support hours have passed since `from`. */
 export function addSupportHours(from: Date, hours: number, calendar: SupportCalendar): Date {
   let left = hours * HOUR;
   // A year of holidays cannot hold more than a year of days off: the walk always ends.
-  for (let date = supportDate(from), day = 0; day < 3660; date = shiftDate(date, 1), day++) {
-    const window = windowOf(date, calendar);
+  for (let day = startOfDay(from, inZone), n = 0; n < 3660; day = addDays(day, 1, inZone), n++) {
+    const window = windowOf(day, calendar);
     if (!window) continue;
-    const start = Math.max(window[0].getTime(), from.getTime());
-    const available = window[1].getTime() - start;
+    const start = Math.max(window[0], from.getTime());
+    const available = window[1] - start;
     if (available <= 0) continue;
     if (available >= left) return new Date(start + left);
     left -= available;
@@ -93,11 +84,11 @@ export function addSupportHours(from: Date, hours: number, calendar: SupportCale
  */
 export function subtractSupportHours(to: Date, hours: number, calendar: SupportCalendar): Date {
   let left = hours * HOUR;
-  for (let date = supportDate(to), day = 0; day < 3660; date = shiftDate(date, -1), day++) {
-    const window = windowOf(date, calendar);
+  for (let day = startOfDay(to, inZone), n = 0; n < 3660; day = addDays(day, -1, inZone), n++) {
+    const window = windowOf(day, calendar);
     if (!window) continue;
-    const end = Math.min(window[1].getTime(), to.getTime());
-    const available = end - window[0].getTime();
+    const end = Math.min(window[1], to.getTime());
+    const available = end - window[0];
     if (available <= 0) continue;
     if (available >= left) return new Date(end - left);
     left -= available;
@@ -124,11 +115,15 @@ export function receiptCutoffs(step: SupportStep, now: Date, calendar: SupportCa
 }
 
 /** When support opens on a day (YYYY-MM-DD), whether or not it is a working day. */
-export const dayOpening = (date: string) => wallClock(date, OPENS);
+export const dayOpening = (date: string) => instant(setHours(midnight(date), OPENS, inZone));
 
-/** The start of a day (YYYY-MM-DD) in the support time zone, and of the day after it. */
-export const dayStart = (date: string) => wallClock(date, 0);
-export const dayEnd = (date: string) => wallClock(shiftDate(date, 1), 0);
+/**
+ * The start of a day (YYYY-MM-DD) in the support time zone, and its end: the start of the day
+ * after it, excluded from the day (created_at < dayEnd). On the days the clocks change they are
+ * 23 or 25 hours apart, not 24.
+ */
+export const dayStart = (date: string) => instant(midnight(date));
+export const dayEnd = (date: string) => instant(addDays(midnight(date), 1, inZone));
 
 /** SUPPORT_HOLIDAYS ("2026-12-25,2026-12-26") as a calendar. */
 export function supportCalendar(holidays: readonly string[]): SupportCalendar {
