@@ -38,7 +38,7 @@ $(NPM_STAMP): $(if $(filter yes,$(SYSTEM_NODE_OK)),,$(NODE_BIN_DIR)/node) $(WORK
 install: $(NPM_STAMP) ## Install Node 24 (if needed) and the npm dependencies
 	@echo "node $$(node --version), npm $$(npm --version)"
 
-lint: $(NPM_STAMP) ## ESLint and Prettier over the whole repository
+lint: $(NPM_STAMP) ## ESLint and Prettier over the whole repository, the Dockerfiles, ShellCheck and shfmt over the shell scripts
 	npm run --silent lint
 
 typecheck: $(NPM_STAMP) ## TypeScript (strict) in every package
