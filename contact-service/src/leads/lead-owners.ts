@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
+import { LeadRecord } from './lead.js';
 import { recordLeadEvent } from './lead-events.js';
-import { LeadStateRow } from './lead-rows.entity.js';
 import { STATUSES, nextStatuses } from './lead-status.js';
 import { supportDate } from './support-hours.js';
 
@@ -56,7 +56,7 @@ export class LeadOwners {
     to: Assignee | null,
     actor: string,
   ): Promise<void> {
-    await manager.update(LeadStateRow, lead.id, { ownerId: to?.id ?? null });
+    await manager.update(LeadRecord, lead.id, { ownerId: to?.id ?? null });
     const change = { from: lead.owner, to: to?.username ?? null };
     await recordLeadEvent(manager, lead.id, actor, 'owner', change);
     await this.audit.record(

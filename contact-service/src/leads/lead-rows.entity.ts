@@ -9,25 +9,6 @@ import { AccessibilityReportRow } from './accessibility-report.js';
  * read the same tables in SQL (docs/development.md, "Data access").
  */
 
-/**
- * A lead's state on its row of contact_submissions: what it is, who has it and how its promise
- * went. The visitor's fields are LeadRecord's (lead.ts); this entity maps only the columns its
- * writers change, so that reading a LeadRecord never carries them.
- */
-@Entity({ name: 'contact_submissions' })
-export class LeadStateRow {
-  @PrimaryColumn('uuid') id!: string;
-  @Column({ type: 'varchar', length: 16 }) status!: LeadStatus;
-  @Column({ name: 'owner_id', type: 'uuid', nullable: true }) ownerId!: string | null;
-  @Column({ name: 'spam_reason', type: 'varchar', nullable: true }) spamReason!: string | null;
-  @Column({ name: 'responded_at', type: 'timestamptz', nullable: true })
-  respondedAt!: Date | null;
-  @Column({ name: 'responded_on_time', type: 'boolean', nullable: true })
-  respondedOnTime!: boolean | null;
-  @Column({ name: 'callback_from', type: 'timestamptz', nullable: true })
-  callbackFrom!: Date | null;
-}
-
 /** One line of a lead's status history. */
 @Entity({ name: 'lead_status_changes' })
 export class StatusChangeRow {
@@ -78,7 +59,6 @@ export class ErasedBookingRow {
 /** Every entity of this file, for the leads module's repositories. */
 export const LEAD_ROW_ENTITIES = [
   AccessibilityReportRow,
-  LeadStateRow,
   StatusChangeRow,
   LeadEventRow,
   LeadBookingRow,

@@ -11,7 +11,7 @@ import {
   type Due,
   type PromiseRules,
 } from './lead-promises.js';
-import { LeadStateRow, StatusChangeRow } from './lead-rows.entity.js';
+import { StatusChangeRow } from './lead-rows.entity.js';
 import { workflowRefusal, type LeadStatus } from './lead-status.js';
 import { cancelPending } from './pending-notices.js';
 import { supportDate } from './support-hours.js';
@@ -24,6 +24,7 @@ import {
   type ReportTag,
   type StepAnswer,
 } from './accessibility-report.js';
+import { LeadRecord } from './lead.js';
 import { recordLeadEvent } from './lead-events.js';
 import { announce } from './announcements.js';
 
@@ -107,7 +108,7 @@ export class LeadState {
     if (kept) await cancelPending(manager, lead.id, kept.step, actor);
     if (lead.status === 'new') {
       await manager.update(
-        LeadStateRow,
+        LeadRecord,
         { id: lead.id, respondedAt: IsNull() },
         { respondedAt: now, respondedOnTime: !kept?.overdue },
       );
@@ -159,7 +160,7 @@ export class LeadState {
   async reopen(manager: EntityManager, lead: LeadUnderChange, actor: string, now: Date) {
     if (lead.kind !== 'contact' || lead.status !== 'contacted') return false;
     await this.writeStatus(manager, lead, 'new', actor);
-    await manager.update(LeadStateRow, lead.id, { callbackFrom: now });
+    await manager.update(LeadRecord, lead.id, { callbackFrom: now });
     await this.audited(manager, lead, 'status', actor, {
       from: lead.status,
       to: 'new',
@@ -181,7 +182,7 @@ export class LeadState {
     actor: string,
     channels: readonly string[],
   ): Promise<string[]> {
-    await manager.update(LeadStateRow, lead.id, {
+    await manager.update(LeadRecord, lead.id, {
       spamReason: spam ? `marked by ${actor.slice(0, 100)}` : null,
     });
     if (spam) await cancelPending(manager, lead.id, null, actor);
@@ -231,7 +232,7 @@ export class LeadState {
     to: LeadStatus,
     actor: string,
   ) {
-    await manager.update(LeadStateRow, lead.id, { status: to });
+    await manager.update(LeadRecord, lead.id, { status: to });
     await manager.insert(StatusChangeRow, {
       submissionId: lead.id,
       actor: actor.slice(0, 200),

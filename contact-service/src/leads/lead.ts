@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { ATTRIBUTION_KEYS, type Attribution, type LeadSource } from './attribution.js';
 import { LEAD_KINDS, visitorText, type LeadKind } from './lead-kind.js';
+import type { LeadStatus } from './lead-status.js';
 
 export type { LeadKind } from './lead-kind.js';
 /** How the channels tell what brought a lead (integrations/ read leads only through this file). */
@@ -72,6 +73,19 @@ export class LeadRecord {
   @ApiProperty({ type: String, nullable: true })
   @Column({ type: 'varchar', nullable: true })
   campaign!: string | null;
+  /**
+   * The lead's state, which its one writer changes (lead-state.ts, lead-owners.ts): never read
+   * with the lead (select: false); the inbox reads it in its SQL (inbox.store.ts).
+   */
+  @Column({ type: 'varchar', length: 16, select: false }) status?: LeadStatus;
+  @Column({ name: 'owner_id', type: 'uuid', nullable: true, select: false })
+  ownerId?: string | null;
+  @Column({ name: 'responded_at', type: 'timestamptz', nullable: true, select: false })
+  respondedAt?: Date | null;
+  @Column({ name: 'responded_on_time', type: 'boolean', nullable: true, select: false })
+  respondedOnTime?: boolean | null;
+  @Column({ name: 'callback_from', type: 'timestamptz', nullable: true, select: false })
+  callbackFrom?: Date | null;
   /** The client's Idempotency-Key (lead-writer.ts); never read with the lead, only looked up by. */
   @Column({ name: 'idempotency_key', type: 'varchar', nullable: true, select: false })
   idempotencyKey?: string | null;
