@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { parseEnv } from '../config/env.js';
 import { EnvironmentService } from '../config/environment.service.js';
 import { ApiErrorBody } from '../http/api-error.js';
+import { ATTRIBUTION_COLUMNS } from '../leads/lead.js';
 import { SESSION_COOKIE } from '../operators/console/session-cookie.js';
 import { AppModule } from './app.module.js';
 import { CONSOLE_PREFIX } from './console.factory.js';
@@ -69,6 +70,34 @@ function closeRequestBodies(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
+/**
+ * Describes the named properties of a schema as a schema of their own, `part`, that the whole is
+ * made of (allOf): the console's client then names them (`OpenedLead = LeadAttribution & {…}`),
+ * and the console takes the part's keys from it instead of restating them.
+ */
+function describePart(
+  document: OpenAPIObject,
+  whole: string,
+  part: string,
+  names: readonly string[],
+): OpenAPIObject {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, Record<string, unknown>>;
+  const { properties, required, ...rest } = schemas[whole] as {
+    properties: Record<string, unknown>;
+    required?: string[];
+  };
+  const of = (keep: boolean) => ({
+    type: 'object',
+    properties: Object.fromEntries(
+      Object.entries(properties).filter(([name]) => names.includes(name) === keep),
+    ),
+    required: required?.filter((name) => names.includes(name) === keep),
+  });
+  schemas[part] = of(true);
+  schemas[whole] = { ...rest, allOf: [{ $ref: `#/components/schemas/${part}` }, of(false)] };
+  return document;
+}
+
 /** Preview mode reads the modules' shape only: these values reach no provider. */
 function previewEnvironment(): EnvironmentService {
   const env = parseEnv({
@@ -95,8 +124,8 @@ export function contactApiDocument(): Promise<OpenAPIObject> {
 }
 
 /** The console's API, on the console server's own origin. */
-export function consoleApiDocument(): Promise<OpenAPIObject> {
-  return described(ConsoleAppModule.forRoot, { path: CONSOLE_PREFIX }, (builder) =>
+export async function consoleApiDocument(): Promise<OpenAPIObject> {
+  const document = await described(ConsoleAppModule.forRoot, { path: CONSOLE_PREFIX }, (builder) =>
     builder
       .setTitle("Operators' console API")
       .setDescription(
@@ -106,6 +135,8 @@ export function consoleApiDocument(): Promise<OpenAPIObject> {
       )
       .addCookieAuth(SESSION_COOKIE),
   );
+  // What brought a lead: the columns of leads/lead.ts, as the lead screen answers them.
+  return describePart(document, 'OpenedLead', 'LeadAttribution', ATTRIBUTION_COLUMNS);
 }
 
 /** A document as the repository holds it: stable key order, two-space indent, a newline. */

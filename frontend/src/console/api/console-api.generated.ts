@@ -560,6 +560,21 @@ export type StatusCounts = {
   resolved?: number;
   wont_fix?: number;
 };
+export type LeadAttribution = {
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  gclid: string | null;
+  msclkid: string | null;
+  li_fat_id: string | null;
+  landing_path: string | null;
+  referrer_host: string | null;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+};
 export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
 export type DeliveryRecord = {
   id: string;
@@ -722,7 +737,7 @@ export type AccessibilityReport = {
   plannedFor: string | null;
   reason: string | null;
 };
-export type OpenedLead = {
+export type OpenedLead = LeadAttribution & {
   id: string;
   createdAt: string;
   kind: LeadKind;
@@ -732,19 +747,6 @@ export type OpenedLead = {
   role: string;
   message: string | null;
   spamReason: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-  gclid: string | null;
-  msclkid: string | null;
-  li_fat_id: string | null;
-  landing_path: string | null;
-  referrer_host: string | null;
-  source: string | null;
-  medium: string | null;
-  campaign: string | null;
   status: LeadStatus;
   readAt: string | null;
   owner: string | null;

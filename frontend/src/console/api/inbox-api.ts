@@ -2,15 +2,9 @@ import { consoleApi } from './console-api';
 import type {
   BulkBody,
   InboxEntry as ServiceInboxEntry,
+  LeadAttribution,
   OpenedLead,
   Overview as ServiceOverview,
-  CancelledEvent,
-  MeetingEvent,
-  NoticeEvent,
-  OwnerEvent,
-  ReportEvent,
-  AnswerEvent,
-  StatusEvent,
 } from './console-api.generated';
 
 /**
@@ -47,21 +41,8 @@ export type {
 export type InboxEntry = Omit<ServiceInboxEntry, 'meeting'> &
   Partial<Pick<ServiceInboxEntry, 'meeting'>>;
 
-/** What brought a lead: absent from a service older than 1.3.0. */
-type AttributionField =
-  | 'utm_source'
-  | 'utm_medium'
-  | 'utm_campaign'
-  | 'utm_term'
-  | 'utm_content'
-  | 'gclid'
-  | 'msclkid'
-  | 'li_fat_id'
-  | 'landing_path'
-  | 'referrer_host'
-  | 'source'
-  | 'medium'
-  | 'campaign';
+/** What brought a lead (the service's columns, as its document names them): absent before 1.3.0. */
+type AttributionField = keyof LeadAttribution;
 
 /**
  * A lead on its screen; its first response, meeting, source and accessibility report are absent
@@ -88,14 +69,7 @@ export type Overview = Omit<
   };
 
 /** One line of a lead's history; `actor` is a username or a system actor (`auto-assign`, …). */
-export type HistoryEntry =
-  | StatusEvent
-  | OwnerEvent
-  | NoticeEvent
-  | CancelledEvent
-  | MeetingEvent
-  | ReportEvent
-  | AnswerEvent;
+export type HistoryEntry = OpenedLead['history'][number];
 
 /**
  * What a notification is for: announcing the lead, reminding its owner, escalating a promise, or
