@@ -108,7 +108,7 @@ test('a page without the form fetches its field measurements only: no loader, Re
   // Requested after the paint and load (as above, waited for); a second more for its imports.
   await expect.poll(() => fetched.length).toBeGreaterThan(0);
   await page.waitForTimeout(1000);
-  // src/measurements-entry.ts and the beacon's chunk (frontend/README.md, "Field measurements").
+  // src/measurements-entry.ts, the beacon included (frontend/README.md, "Field measurements").
   expect(fetched.filter((url) => !/^\/assets\/measurements-[\w-]+\.js$/.test(url))).toEqual([]);
 });
 

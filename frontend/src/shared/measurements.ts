@@ -40,10 +40,11 @@ export function sendMeasurement(measurement: Measurement): void {
 function flush(): void {
   clearTimeout(timer);
   if (vitals.length === 0 && funnel.length === 0) return;
+  // An empty queue is left out of the body: JSON.stringify leaves out an undefined member.
   const body = JSON.stringify({
     route: location.pathname,
-    ...(vitals.length ? { vitals: vitals.splice(0) } : {}),
-    ...(funnel.length ? { funnel: funnel.splice(0) } : {}),
+    vitals: vitals.length ? vitals.splice(0) : undefined,
+    funnel: funnel.length ? funnel.splice(0) : undefined,
   });
   navigator.sendBeacon(MEASUREMENTS_URL, new Blob([body], { type: 'application/json' }));
 }
