@@ -1,45 +1,16 @@
 import statement from '@proposal-site/contract/accessibility-statement.json' with { type: 'json' };
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { ACCESSIBILITY_PREFIX } from '../src/leads/lead-kind.js';
 import { STATUSES } from '../src/leads/lead-status.js';
 import { supportDate } from '../src/leads/support-hours.js';
 import { ReviewWatch } from '../src/statement/review-watch.js';
-import {
-  enrolOperator,
-  leadsCommand,
-  startConsole,
-  type ConsoleClient,
-  type RunningConsole,
-} from './support/console-client.js';
-import type { SmtpSink } from './support/smtp-sink.js';
-import {
-  databaseAndMail,
-  request,
-  startTestApp,
-  stopApp,
-  VALID_CONTACT,
-  type RunningApp,
-} from './support/test-app.js';
-import type { TestDatabase } from './support/test-database.js';
+import { consoleForThisFile, leadsCommand } from './support/console-client.js';
+import { request, VALID_CONTACT } from './support/test-app.js';
 
 // Accessibility feedback worked to its end on real Postgres and a real SMTP server: tagged with a
 // criterion, each step told to its sender through the outbox, the statement's known limitations
 // fed by what is confirmed and unresolved, and a missed review told to the admins once.
-let db: TestDatabase;
-let smtp: SmtpSink;
-let api: RunningApp;
-let console_: RunningConsole;
-let max: ConsoleClient;
-
-beforeAll(async () => {
-  let settings: Record<string, string>;
-  ({ db, smtp, settings } = await databaseAndMail());
-  api = await startTestApp(db.url, settings);
-  console_ = await startConsole(db.url, { ...settings, CONSOLE_ORIGIN: 'http://localhost:8081' });
-  max = (await enrolOperator(db.url, console_, 'max', 'member')).client;
-});
-
-afterAll(() => stopApp(console_, api, smtp, db));
+const team = consoleForThisFile({ mail: {}, services: [{}], operators: { max: 'member' } });
 
 const TAG = {
   criterion: '1.4.3',
@@ -50,7 +21,7 @@ const TAG = {
 };
 
 async function feedback(email: string) {
-  const answer = await api.post({
+  const answer = await team.api.post({
     ...VALID_CONTACT,
     email,
     message: `${ACCESSIBILITY_PREFIX}The grey text on /about is hard to read. <b>bold</b>`,
@@ -60,7 +31,7 @@ async function feedback(email: string) {
 }
 
 const mailsTo = (email: string) =>
-  smtp.mails.filter((mail) => mail.recipients.includes(email)).map((mail) => mail.parsed);
+  team.smtp.mails.filter((mail) => mail.recipients.includes(email)).map((mail) => mail.parsed);
 
 async function mailTo(email: string, subject: string) {
   for (let waited = 0; waited < 20_000; waited += 100) {
@@ -74,7 +45,7 @@ async function mailTo(email: string, subject: string) {
 }
 
 const statementOf = async () =>
-  (await request(`${api.baseUrl}/api/accessibility/statement`)).body as {
+  (await request(`${team.api.baseUrl}/api/accessibility/statement`)).body as {
     limitations: { text: string; criteria: string[]; source: string; plannedFor: string | null }[];
     review: { nextReview: string; overdue: boolean };
     enforcement: { url: string };
@@ -101,14 +72,14 @@ describe('an accessibility report', () => {
     const id = await feedback(email);
     await mailTo(email, 'We received your accessibility feedback');
 
-    const tagged = await max.call('PUT', `/leads/${id}/accessibility`, TAG);
+    const tagged = await team.max.call('PUT', `/leads/${id}/accessibility`, TAG);
     expect(tagged.status).toBe(200);
     expect((tagged.body as { report: object }).report).toMatchObject({
       ...TAG,
       criterionName: 'Contrast (Minimum) (AA)',
       plan: null,
     });
-    const audit = await db.query<{ command: string; details: object }>(
+    const audit = await team.db.query<{ command: string; details: object }>(
       `SELECT command, details FROM audit_log WHERE command = 'report'`,
     );
     expect(audit).toEqual([
@@ -122,43 +93,43 @@ describe('an accessibility report', () => {
     expect(listed[0]).toMatchObject({ criteria: ['1.4.3'], plannedFor: null });
     expect(listed[0]!.text).toContain('/about: WCAG 2.2 1.4.3 Contrast (Minimum) is not met');
     expect(listed[0]!.text).not.toContain('grey text');
-    const items = await request(`${api.baseUrl}/api/accessibility/limitations`);
+    const items = await request(`${team.api.baseUrl}/api/accessibility/limitations`);
     expect(items.headers.get('content-type')).toMatch(/^text\/html/);
     expect(items.text).toMatch(/^<li data-source="report">\/about: WCAG 2\.2 1\.4\.3/);
 
-    expect((await max.call('POST', `/leads/${id}/status`, { status: 'acknowledged' })).status).toBe(
-      200,
-    );
+    expect(
+      (await team.max.call('POST', `/leads/${id}/status`, { status: 'acknowledged' })).status,
+    ).toBe(200);
     const acknowledged = await mailTo(email, 'We are looking into your accessibility feedback');
     expect(acknowledged.text).toContain('within 5 business days of your report: by ');
     expect(acknowledged.text).toContain(statement.enforcement.url);
 
     // Assessing takes the plan and its date; without them, nothing changes.
-    const bare = await max.call('POST', `/leads/${id}/status`, { status: 'assessed' });
+    const bare = await team.max.call('POST', `/leads/${id}/status`, { status: 'assessed' });
     expect(bare.status).toBe(400);
     expect(bare.body).toMatchObject({
       message: expect.stringContaining('write the plan and its date'),
     });
-    const past = await max.call('POST', `/leads/${id}/status`, {
+    const past = await team.max.call('POST', `/leads/${id}/status`, {
       status: 'assessed',
       plan: 'Darken the grey text.',
       plannedFor: '2020-01-01',
     });
     expect(past.status).toBe(400);
-    const date = await max.call('POST', `/leads/${id}/status`, {
+    const date = await team.max.call('POST', `/leads/${id}/status`, {
       status: 'assessed',
       plan: 'Darken the grey text.',
       plannedFor: '2026-02-30',
     });
     expect(date.status).toBe(400);
     expect(
-      (await db.query(`SELECT status FROM contact_submissions WHERE id = $1`, [id]))[0],
+      (await team.db.query(`SELECT status FROM contact_submissions WHERE id = $1`, [id]))[0],
     ).toEqual({
       status: 'acknowledged',
     });
 
     const plannedFor = supportDate(new Date(Date.now() + 7 * 86_400_000));
-    const assessed = await max.call('POST', `/leads/${id}/status`, {
+    const assessed = await team.max.call('POST', `/leads/${id}/status`, {
       status: 'assessed',
       plan: 'Darken the grey text to #595959.',
       plannedFor,
@@ -171,14 +142,14 @@ describe('an accessibility report', () => {
     expect(plan.text).not.toContain('grey text on /about');
     await statementUntil((limitations) => limitations[0]?.plannedFor === plannedFor);
 
-    expect((await max.call('POST', `/leads/${id}/status`, { status: 'resolved' })).status).toBe(
-      200,
-    );
+    expect(
+      (await team.max.call('POST', `/leads/${id}/status`, { status: 'resolved' })).status,
+    ).toBe(200);
     await mailTo(email, 'The barrier you reported is fixed');
     await statementUntil((limitations) => limitations.length === 0);
 
     const history = (
-      (await max.call('GET', `/leads/${id}`)).body as {
+      (await team.max.call('GET', `/leads/${id}`)).body as {
         history: { event: string; step?: string }[];
       }
     ).history
@@ -187,7 +158,7 @@ describe('an accessibility report', () => {
     expect(history).toEqual(['acknowledged', 'assessed', 'resolved']);
     // Once per step: the outbox's rows, each sent.
     expect(
-      await db.query(
+      await team.db.query(
         `SELECT purpose, status FROM notifications WHERE submission_id = $1 AND purpose LIKE 'answer:%' ORDER BY created_at`,
         [id],
       ),
@@ -202,15 +173,15 @@ describe('an accessibility report', () => {
   it("won't fix: needs its reason, tells it, and stays a known limitation with it", async () => {
     const email = 'second@northbridge.example';
     const id = await feedback(email);
-    await max.call('PUT', `/leads/${id}/accessibility`, {
+    await team.max.call('PUT', `/leads/${id}/accessibility`, {
       ...TAG,
       criterion: '2.5.8',
       page: '/demo',
     });
-    await max.call('POST', `/leads/${id}/status`, { status: 'acknowledged' });
-    const bare = await max.call('POST', `/leads/${id}/status`, { status: 'wont_fix' });
+    await team.max.call('POST', `/leads/${id}/status`, { status: 'acknowledged' });
+    const bare = await team.max.call('POST', `/leads/${id}/status`, { status: 'wont_fix' });
     expect(bare.status).toBe(400);
-    const done = await max.call('POST', `/leads/${id}/status`, {
+    const done = await team.max.call('POST', `/leads/${id}/status`, {
       status: 'wont_fix',
       reason: 'The scheduler’s widget is a third party’s.',
     });
@@ -228,20 +199,23 @@ describe('an accessibility report', () => {
   it('is answered from the leads command too, with the same rules', async () => {
     const email = 'cli@northbridge.example';
     const id = await feedback(email);
-    expect((await leadsCommand(db.url, `status ${id} acknowledged`)).code).toBe(0);
-    const bare = await leadsCommand(db.url, `status ${id} assessed`);
+    expect((await leadsCommand(team.db.url, `status ${id} acknowledged`)).code).toBe(0);
+    const bare = await leadsCommand(team.db.url, `status ${id} assessed`);
     expect(bare.code).not.toBe(0);
     expect(bare.err).toContain('write the plan and its date');
-    const wrong = await leadsCommand(db.url, `status ${id} assessed --plan Fix --date 2026-13-45`);
+    const wrong = await leadsCommand(
+      team.db.url,
+      `status ${id} assessed --plan Fix --date 2026-13-45`,
+    );
     expect(wrong.err).toContain('is not a date');
     const plannedFor = supportDate(new Date(Date.now() + 3 * 86_400_000));
     const done = await leadsCommand(
-      db.url,
+      team.db.url,
       `status ${id} assessed --plan Fix --date ${plannedFor}`,
     );
     expect(done).toMatchObject({ code: 0, out: expect.stringContaining('The lead is assessed.') });
     expect(
-      await db.query(
+      await team.db.query(
         `SELECT plan, planned_for::text AS date FROM accessibility_reports WHERE submission_id = $1`,
         [id],
       ),
@@ -250,7 +224,7 @@ describe('an accessibility report', () => {
 
   it('refuses what cannot be a report, and changes nothing', async () => {
     const id = await feedback('third@northbridge.example');
-    const contact = (await api.post({ ...VALID_CONTACT, email: 'buyer@northbridge.example' }))
+    const contact = (await team.api.post({ ...VALID_CONTACT, email: 'buyer@northbridge.example' }))
       .body as { id: string };
     for (const [body, status] of [
       [{ ...TAG, criterion: '9.9.9' }, 400],
@@ -264,25 +238,27 @@ describe('an accessibility report', () => {
       [{ ...TAG, criterion: null }, 400],
       [[], 400],
     ] as const) {
-      const answer = await max.call('PUT', `/leads/${id}/accessibility`, body);
+      const answer = await team.max.call('PUT', `/leads/${id}/accessibility`, body);
       expect([answer.status, JSON.stringify(body).slice(0, 80)]).toEqual([
         status,
         JSON.stringify(body).slice(0, 80),
       ]);
       expect((answer.body as { message: string }).message).toMatch(/\w/);
     }
-    const onContact = await max.call('PUT', `/leads/${contact.id}/accessibility`, TAG);
+    const onContact = await team.max.call('PUT', `/leads/${contact.id}/accessibility`, TAG);
     expect(onContact.status).toBe(409);
-    const planned = await max.call('POST', `/leads/${contact.id}/status`, {
+    const planned = await team.max.call('POST', `/leads/${contact.id}/status`, {
       status: 'contacted',
       plan: 'Call back.',
     });
     expect(planned.status).toBe(400);
     expect(
-      (await db.query(`SELECT status FROM contact_submissions WHERE id = $1`, [contact.id]))[0],
+      (
+        await team.db.query(`SELECT status FROM contact_submissions WHERE id = $1`, [contact.id])
+      )[0],
     ).toEqual({ status: 'new' });
     expect(
-      await db.query(`SELECT 1 FROM accessibility_reports WHERE submission_id = ANY($1)`, [
+      await team.db.query(`SELECT 1 FROM accessibility_reports WHERE submission_id = ANY($1)`, [
         [id, contact.id],
       ]),
     ).toEqual([]);
@@ -291,7 +267,7 @@ describe('an accessibility report', () => {
 
 describe('the workflow in the database', () => {
   it("allows exactly the workflows' statuses (contract/workflows.json)", async () => {
-    const [check] = await db.query<{ definition: string }>(
+    const [check] = await team.db.query<{ definition: string }>(
       `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint
         WHERE conname = 'CHK_contact_submissions_status_v2' AND convalidated`,
     );
@@ -312,15 +288,15 @@ describe('the statement', () => {
   });
 
   it('tells the admins of a missed review once per date, and never of one that is not due', async () => {
-    const watch = api.app.get(ReviewWatch);
+    const watch = team.api.app.get(ReviewWatch);
     const before = new Date(`${statement.nextReview}T12:00:00Z`);
     const after = new Date(before.getTime() + 2 * 86_400_000);
-    await db.query(`DELETE FROM console_alerts`);
+    await team.db.query(`DELETE FROM console_alerts`);
     expect(await watch.check(before)).toBe(false);
     const written = await Promise.all([watch.check(after), watch.check(after), watch.check(after)]);
     expect(written.filter(Boolean)).toHaveLength(1);
     expect(await watch.check(new Date(after.getTime() + 86_400_000))).toBe(false);
-    expect(await db.query(`SELECT kind, username FROM console_alerts`)).toEqual([
+    expect(await team.db.query(`SELECT kind, username FROM console_alerts`)).toEqual([
       { kind: 'statement review missed', username: statement.nextReview },
     ]);
   });

@@ -1,44 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  enrolOperator,
-  leadsCommand,
-  startConsole,
-  type ConsoleClient,
-  type RunningConsole,
-} from './support/console-client.js';
+import { describe, expect, it } from '@jest/globals';
+import { consoleForThisFile, leadsCommand } from './support/console-client.js';
 import { calendly, type Invitee } from './support/scheduler-payloads.js';
-import type { SmtpSink } from './support/smtp-sink.js';
-import {
-  databaseAndMail,
-  request,
-  startTestApp,
-  stopApp,
-  VALID_CONTACT,
-  type RunningApp,
-} from './support/test-app.js';
-import type { TestDatabase } from './support/test-database.js';
+import { request, VALID_CONTACT } from './support/test-app.js';
 
 // What brought each lead, on real Postgres: the form's attribution stored, shown and erased; the
 // 201's booking link and a booking through it; the sources report's exact counts.
-let db: TestDatabase;
-let smtp: SmtpSink;
-let api: RunningApp;
-let console_: RunningConsole;
-let max: ConsoleClient;
-
 const CALENDLY_KEY = 'calendly-signing-key-for-tests-0123456789';
 const SCHEDULER = 'https://calendly.com/bank-proposals/discovery-call';
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  let settings: Record<string, string>;
-  ({ db, smtp, settings } = await databaseAndMail({ VITE_SCHEDULER_URL: SCHEDULER }));
-  api = await startTestApp(db.url, { ...settings, CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_KEY });
-  console_ = await startConsole(db.url, { ...settings, CONSOLE_ORIGIN: 'http://localhost:8081' });
-  max = (await enrolOperator(db.url, console_, 'max', 'member')).client;
+const team = consoleForThisFile({
+  mail: { VITE_SCHEDULER_URL: SCHEDULER },
+  services: [{ CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_KEY }],
+  operators: { max: 'member' },
 });
-
-afterAll(() => stopApp(console_, api, smtp, db));
 
 const CAMPAIGN = {
   utm_source: 'linkedin',
@@ -52,14 +27,14 @@ const CAMPAIGN = {
 };
 
 async function submit(body: object) {
-  const answer = await api.post({ ...VALID_CONTACT, ...body });
+  const answer = await team.api.post({ ...VALID_CONTACT, ...body });
   expect(answer.status).toBe(201);
   return answer.body as { id: string; createdAt: string; bookingUrl?: string };
 }
 
 const columnsOf = async (id: string) =>
   (
-    await db.query<Record<string, string | null>>(
+    await team.db.query<Record<string, string | null>>(
       `SELECT utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, msclkid,
               li_fat_id, landing_path, referrer_host, source, medium, campaign
          FROM contact_submissions WHERE id = $1`,
@@ -85,25 +60,25 @@ describe('the attribution a form sends', () => {
       campaign: `q1${'x'.repeat(198)}`,
     });
 
-    const shown = await leadsCommand(db.url, `show ${id}`);
+    const shown = await leadsCommand(team.db.url, `show ${id}`);
     expect(shown.out).toMatch(/utm source:\s+linkedin/);
     expect(shown.out).toMatch(/gclid:\s+abc/);
     expect(shown.out).toMatch(/landing path:\s+\//);
     expect(shown.out).toMatch(/referrer host:\s+partner\.example/);
     expect(shown.out).not.toContain('evil');
 
-    const screen = await max.call('GET', `/leads/${id}`);
+    const screen = await team.max.call('GET', `/leads/${id}`);
     expect(screen.body).toMatchObject({ utm_source: 'linkedin', source: 'linkedin' });
 
-    const csv = await leadsCommand(db.url, `export --format csv`);
+    const csv = await leadsCommand(team.db.url, `export --format csv`);
     const [header, ...rows] = csv.out.split('\r\n');
     const row = rows.find((line) => line.includes(email));
     expect(header).toContain('"utm_source","utm_medium","utm_campaign"');
     expect(row).toContain('"linkedin","paid"');
 
-    const erased = await leadsCommand(db.url, `erase --email ${email} --yes`);
+    const erased = await leadsCommand(team.db.url, `erase --email ${email} --yes`);
     expect(erased.code).toBe(0);
-    const left = await db.query(
+    const left = await team.db.query(
       `SELECT 1 FROM contact_submissions WHERE utm_source = 'linkedin' AND email = $1`,
       [email],
     );
@@ -137,7 +112,7 @@ describe('the booking link of the 201', () => {
       token,
     };
     const raw = JSON.stringify(calendly.body('invitee.created', calendly.newInvitee(), who));
-    const booked = await request(`${api.baseUrl}/api/bookings/calendly`, {
+    const booked = await request(`${team.api.baseUrl}/api/bookings/calendly`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -146,7 +121,7 @@ describe('the booking link of the 201', () => {
       body: raw,
     });
     expect(booked.status).toBe(200);
-    const lead = await max.call('GET', `/leads/${receipt.id}`);
+    const lead = await team.max.call('GET', `/leads/${receipt.id}`);
     const history = (lead.body as { history: { event: string; matched?: string }[] }).history;
     expect(history.find((line) => line.event === 'booking')).toMatchObject({ matched: 'link' });
   });
@@ -172,7 +147,7 @@ describe('the sources report', () => {
       spam: string | null = null,
     ) =>
       (
-        await db.query<{ id: string }>(
+        await team.db.query<{ id: string }>(
           `INSERT INTO contact_submissions (name, email, company, role, kind, created_at,
                                             source, medium, campaign, spam_reason)
            VALUES ('Seed', 'seed@sources.example', 'Seed', 'CFO', 'contact', $1, $2, $3, $4, $5)
@@ -188,7 +163,7 @@ describe('the sources report', () => {
     await seed('2024-03-05', 'linkedin', 'paid', 'q1', 'trap field');
     await seed('2024-04-05', 'linkedin', 'paid', 'q1'); // after the range
     const book = (lead: string, hours: number) =>
-      db.query(
+      team.db.query(
         `INSERT INTO lead_bookings (submission_id, scheduler, reference, status, updated_at,
                                     booked_at, starts_at, ends_at)
          SELECT id, 'calendly', $2, 'booked', now(), created_at + $3 * interval '1 hour',
@@ -200,7 +175,7 @@ describe('the sources report', () => {
     await book(b, 30);
     await book(d, 4);
 
-    const answer = await max.call('GET', `/sources?from=${from}&to=2024-03-31`);
+    const answer = await team.max.call('GET', `/sources?from=${from}&to=2024-03-31`);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       from,
@@ -243,17 +218,17 @@ describe('the sources report', () => {
       email: 'newsletter.reader@northbridge.example',
       attribution: { utm_source: 'newsletter', landing_path: '/' },
     });
-    const [truth] = await db.query<{ share: number }>(
+    const [truth] = await team.db.query<{ share: number }>(
       `SELECT (count(*) FILTER (WHERE source IS NOT NULL AND source <> '(direct)'))::float
                 / count(*) AS share
          FROM contact_submissions
         WHERE spam_reason IS NULL AND kind = 'contact' AND created_at > now() - interval '20 days'`,
     );
     expect(truth!.share).toBeGreaterThan(0);
-    const metrics = await fetch(`${api.baseUrl}/metrics`).then((answer) => answer.text());
+    const metrics = await fetch(`${team.api.baseUrl}/metrics`).then((answer) => answer.text());
     const shown = /^leads_known_source_ratio ([\d.]+)$/m.exec(metrics);
     expect(Number(shown?.[1])).toBeCloseTo(truth!.share, 6);
-    const overview = await max.call('GET', '/overview');
+    const overview = await team.max.call('GET', '/overview');
     expect((overview.body as { knownSourceShare: number }).knownSourceShare).toBeCloseTo(
       truth!.share,
       6,
@@ -261,14 +236,14 @@ describe('the sources report', () => {
   });
 
   it('refuses a range it cannot read, in words', async () => {
-    const long = await max.call('GET', '/sources?from=2024-01-01&to=2025-03-01');
+    const long = await team.max.call('GET', '/sources?from=2024-01-01&to=2025-03-01');
     expect(long.status).toBe(400);
     expect(long.body.message).toBe(
       'Choose at most 366 days: from 2024-01-01 to 2025-03-01 is 426.',
     );
-    const backwards = await max.call('GET', '/sources?from=2024-03-02&to=2024-03-01');
+    const backwards = await team.max.call('GET', '/sources?from=2024-03-02&to=2024-03-01');
     expect(backwards.status).toBe(400);
-    const unknown = await max.call('GET', '/sources?campaign=q1');
+    const unknown = await team.max.call('GET', '/sources?campaign=q1');
     expect(unknown.status).toBe(400);
   });
 });

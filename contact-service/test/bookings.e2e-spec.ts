@@ -1,76 +1,47 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { BookingTokens } from '../src/leads/booking-token.js';
 import { PromiseWatch } from '../src/notifications/promise-watch.js';
-import {
-  enrolOperator,
-  leadsCommand,
-  startConsole,
-  type ConsoleClient,
-  type RunningConsole,
-} from './support/console-client.js';
+import { consoleForThisFile, leadsCommand } from './support/console-client.js';
 import { calCom, calendly, type Invitee } from './support/scheduler-payloads.js';
-import type { SmtpSink } from './support/smtp-sink.js';
-import {
-  request,
-  startTestApp,
-  VALID_CONTACT,
-  type RunningApp,
-  stopApp,
-  databaseAndMail,
-} from './support/test-app.js';
-import type { TestDatabase } from './support/test-database.js';
+import { request, VALID_CONTACT } from './support/test-app.js';
 
 // The schedulers' bookings on their leads, on real Postgres and a real SMTP server: payloads in
 // the shapes Calendly and Cal.com document, signed with their schemes, sent to the service's two
 // endpoints; the lead screen read through the console, with its clock moved for the promise.
-let db: TestDatabase;
-let smtp: SmtpSink;
-let api: RunningApp;
-let off: RunningApp;
-let console_: RunningConsole;
-let max: ConsoleClient;
-
 const HOUR = 3_600_000;
 const CALENDLY_KEY = 'calendly-signing-key-for-tests-0123456789';
 const CALCOM_SECRET = 'cal-com-secret-for-tests-0123456789';
 
-beforeAll(async () => {
-  let settings: Record<string, string>;
-  ({ db, smtp, settings } = await databaseAndMail({
-    VITE_SCHEDULER_URL: 'https://calendly.com/bank-proposals/discovery-call',
-  }));
-
-  api = await startTestApp(db.url, {
-    ...settings,
-    CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_KEY,
-    CALCOM_WEBHOOK_SECRET: CALCOM_SECRET,
-    // The examples' event type (contract/scheduler-webhooks.json); another is not taken.
-    CALCOM_EVENT_TYPES: 'discovery-call',
-  });
-  off = await startTestApp(db.url, { ...settings, BACKGROUND_JOBS: 'false' });
+const team = consoleForThisFile({
+  mail: { VITE_SCHEDULER_URL: 'https://calendly.com/bank-proposals/discovery-call' },
+  services: [
+    {
+      CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_KEY,
+      CALCOM_WEBHOOK_SECRET: CALCOM_SECRET,
+      // The examples' event type (contract/scheduler-webhooks.json); another is not taken.
+      CALCOM_EVENT_TYPES: 'discovery-call',
+    },
+    // A second service, without background jobs.
+    { BACKGROUND_JOBS: 'false' },
+  ],
   // Long sessions: the promise's test moves the console's clock by a day.
-  console_ = await startConsole(db.url, {
-    ...settings,
-    CONSOLE_ORIGIN: 'http://localhost:8081',
-    SESSION_IDLE_MINUTES: '1440',
-    SESSION_MAX_HOURS: '168',
-  });
-  max = (await enrolOperator(db.url, console_, 'max', 'member')).client;
+  console: { SESSION_IDLE_MINUTES: '1440', SESSION_MAX_HOURS: '168' },
   // Sam, the host of the test bookings, is an operator too.
-  await enrolOperator(db.url, console_, 'sam', 'member');
-  await db.query(
-    `UPDATE users SET email = 'sam.host@bank-proposals.example' WHERE username = 'sam'`,
-  );
+  operators: { max: 'member', sam: 'member' },
 });
 
-afterAll(() => stopApp(console_, off, api, smtp, db));
+beforeAll(() =>
+  team.db.query(
+    `UPDATE users SET email = 'sam.host@bank-proposals.example' WHERE username = 'sam'`,
+  ),
+);
 
 /** The token a receipt's Calendly link carries for a lead. */
 const tokenOf = (id: string) => new BookingTokens([CALENDLY_KEY]).of(id);
 
 const soon = (days: number) => new Date(Date.now() + days * 24 * HOUR);
 
-function post(path: string, raw: string, headers: Record<string, string>, app = api) {
+function post(path: string, raw: string, headers: Record<string, string>, app = team.api) {
   return request(`${app.baseUrl}/api/bookings/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -78,7 +49,7 @@ function post(path: string, raw: string, headers: Record<string, string>, app = 
   });
 }
 
-async function toCalendly(body: object, app = api) {
+async function toCalendly(body: object, app = team.api) {
   const raw = JSON.stringify(body);
   return post(
     'calendly',
@@ -95,7 +66,7 @@ async function toCalCom(body: object) {
 
 /** A contact request through the form, from `email`; answers its id. */
 async function submit(name: string, email: string) {
-  const answer = await api.post({ ...VALID_CONTACT, name, email });
+  const answer = await team.api.post({ ...VALID_CONTACT, name, email });
   expect(answer.status).toBe(201);
   return answer.body.id as string;
 }
@@ -120,20 +91,20 @@ interface Lead {
 }
 
 async function lead(id: string): Promise<Lead> {
-  const answer = await max.call('GET', `/leads/${id}`);
+  const answer = await team.max.call('GET', `/leads/${id}`);
   expect(answer.status).toBe(200);
   return answer.body as unknown as Lead;
 }
 
 const leadsOf = (email: string) =>
-  db.query<{ id: string; status: string }>(
+  team.db.query<{ id: string; status: string }>(
     `SELECT id, status FROM contact_submissions WHERE email = $1 ORDER BY created_at`,
     [email],
   );
 
 const stored = async () =>
   (
-    await db.query<{ n: number }>(
+    await team.db.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM booking_deliveries) + (SELECT count(*) FROM lead_bookings)
             + (SELECT count(*) FROM contact_submissions) AS n`,
     )
@@ -180,7 +151,7 @@ describe('a booking after the form', () => {
     expect(events.indexOf('booking')).toBeLessThan(events.indexOf('status'));
     expect(booked.history[events.indexOf('booking')]).toMatchObject({ matched: 'address' });
     // The status change is audited as the inbox's is, and so is the booking, with its match.
-    const audited = await db.query<{ command: string; actor: string; details: object }>(
+    const audited = await team.db.query<{ command: string; actor: string; details: object }>(
       `SELECT command, actor, details FROM audit_log
         WHERE subject_hash IS NOT NULL AND actor = 'calendly' AND command IN ('status', 'booking')
           AND at > now() - interval '1 minute' ORDER BY id`,
@@ -195,21 +166,21 @@ describe('a booking after the form', () => {
         { command: 'status', actor: 'calendly', details: { from: 'new', to: 'contacted' } },
       ]),
     );
-    const [row] = await db.query<{ responded_on_time: boolean }>(
+    const [row] = await team.db.query<{ responded_on_time: boolean }>(
       `SELECT responded_on_time FROM contact_submissions WHERE id = $1`,
       [id],
     );
     expect(row!.responded_on_time).toBe(true);
 
     // So does `leads show`, in UTC like the rest of the command.
-    const shown = await leadsCommand(db.url, `show ${id}`);
+    const shown = await leadsCommand(team.db.url, `show ${id}`);
     const at = (time: Date) => time.toISOString().replace(/\.\d{3}Z$/, 'Z');
     expect(shown.out).toContain(
       `meeting:        booked ${at(who.startsAt)} to ${at(new Date(who.startsAt.getTime() + 30 * 60_000))} with Sam Host (calendly)`,
     );
 
     // The inbox row shows the meeting beside the status.
-    const page = await max.call('GET', `/leads?q=${encodeURIComponent(email)}`);
+    const page = await team.max.call('GET', `/leads?q=${encodeURIComponent(email)}`);
     const rowOf = (page.body.leads as { id: string; meeting: unknown }[]).find((r) => r.id === id);
     expect(rowOf?.meeting).toMatchObject({ status: 'booked', scheduler: 'calendly' });
   });
@@ -296,11 +267,11 @@ describe('a booking with no form', () => {
       'Booked a call through Cal.com.\nCompany: Meridian Bank\nYour role: Head of M&A\nWhat would you like to discuss?: Pitch books\nand timing',
     );
     const started = Date.now();
-    while (!smtp.mails.some((mail) => mail.parsed.text?.includes('Nora Noform'))) {
+    while (!team.smtp.mails.some((mail) => mail.parsed.text?.includes('Nora Noform'))) {
       if (Date.now() - started > 20_000) throw new Error('the team was not told of the booking');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const receipts = smtp.mails.filter((mail) => mail.recipients.includes(email));
+    const receipts = team.smtp.mails.filter((mail) => mail.recipients.includes(email));
     expect(receipts).toEqual([]);
   });
 
@@ -386,7 +357,7 @@ describe('reschedules and cancellations', () => {
       calCom.body('BOOKING_CANCELLED', uid, invitee('Cass Cancel', email)),
     );
     expect(cancelled.status).toBe(200);
-    const [row] = await db.query<{ callback_from: Date }>(
+    const [row] = await team.db.query<{ callback_from: Date }>(
       `SELECT callback_from FROM contact_submissions WHERE id = $1`,
       [id],
     );
@@ -404,21 +375,21 @@ describe('reschedules and cancellations', () => {
     // The console's clock moved: due soon 21 hours after the cancellation, overdue after 24.
     const moved = (at: number) => at - Date.now();
     const shift = moved(from + 21 * HOUR);
-    console_.clock.advance(shift);
+    team.console_.clock.advance(shift);
     try {
       expect((await lead(id)).due).toMatchObject({ soon: true, overdue: false });
-      const dueSoon = await max.call('GET', '/leads?due=soon&kind=contact');
+      const dueSoon = await team.max.call('GET', '/leads?due=soon&kind=contact');
       expect((dueSoon.body.leads as { id: string }[]).map((r) => r.id)).toContain(id);
-      console_.clock.advance(4 * HOUR);
+      team.console_.clock.advance(4 * HOUR);
       expect((await lead(id)).due).toMatchObject({ overdue: true });
-      const overdue = await max.call('GET', '/leads?due=overdue');
+      const overdue = await team.max.call('GET', '/leads?due=overdue');
       expect((overdue.body.leads as { id: string }[]).map((r) => r.id)).toContain(id);
     } finally {
-      console_.clock.advance(-shift - 4 * HOUR);
+      team.console_.clock.advance(-shift - 4 * HOUR);
     }
 
     // The watch reminds at the re-opened promise's reminder time and escalates at its due time.
-    const watch = api.app.get(PromiseWatch);
+    const watch = team.api.app.get(PromiseWatch);
     expect(
       await watch.run(
         { leadId: id, action: 'reminder', step: 'callback' },
@@ -431,7 +402,7 @@ describe('reschedules and cancellations', () => {
         new Date(from + 24 * HOUR),
       ),
     ).toBe(true);
-    const notices = await db.query<{ purpose: string }>(
+    const notices = await team.db.query<{ purpose: string }>(
       `SELECT DISTINCT purpose FROM notifications WHERE submission_id = $1 AND purpose <> 'lead' ORDER BY purpose`,
       [id],
     );
@@ -467,9 +438,9 @@ describe('reschedules and cancellations', () => {
     const id = await submit('Olga Operator', email);
     const uri = calendly.newInvitee();
     await toCalendly(calendly.body('invitee.created', uri, invitee('Olga Operator', email)));
-    expect((await max.call('POST', `/leads/${id}/status`, { status: 'qualified' })).status).toBe(
-      200,
-    );
+    expect(
+      (await team.max.call('POST', `/leads/${id}/status`, { status: 'qualified' })).status,
+    ).toBe(200);
     await toCalendly(calendly.body('invitee.canceled', uri, invitee('Olga Operator', email)));
     const after = await lead(id);
     expect([after.status, after.due, after.meeting?.status]).toEqual([
@@ -610,7 +581,7 @@ describe('deliveries', () => {
             calendly.newInvitee(),
             invitee('Off', 'off@bank.example'),
           ),
-          off,
+          team.apis[1]!,
         ),
         404,
       ],
@@ -621,7 +592,7 @@ describe('deliveries', () => {
       expect([what, typeof answer.body.message]).toEqual([what, 'string']);
     }
     expect(await stored()).toBe(before);
-    const metrics = await fetch(`${api.baseUrl}/metrics`).then((answer) => answer.text());
+    const metrics = await fetch(`${team.api.baseUrl}/metrics`).then((answer) => answer.text());
     expect(metrics).toMatch(
       /scheduler_booking_refusals_total\{scheduler="calendly",status="401"\} [1-9]/,
     );
@@ -652,7 +623,7 @@ describe('the receipt', () => {
     const id = await submit('Rita <b>Receipt</b>', email);
     const started = Date.now();
     let receipt;
-    while (!(receipt = smtp.mails.find((mail) => mail.recipients.includes(email)))) {
+    while (!(receipt = team.smtp.mails.find((mail) => mail.recipients.includes(email)))) {
       if (Date.now() - started > 20_000) throw new Error('no receipt');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -692,7 +663,7 @@ describe('an erased person', () => {
     const uid = calCom.newUid();
     await toCalendly(calendly.body('invitee.created', uri, invitee('Eve Erased', email)));
     await toCalCom(calCom.body('BOOKING_CREATED', uid, invitee('Eve Erased', email)));
-    const erased = await leadsCommand(db.url, `erase --email ${email} --yes`);
+    const erased = await leadsCommand(team.db.url, `erase --email ${email} --yes`);
     expect(erased.code).toBe(0);
     const before = await stored();
 
@@ -710,7 +681,7 @@ describe('an erased person', () => {
     }
     expect(await stored()).toBe(before);
     expect(await leadsOf(email)).toEqual([]);
-    const metrics = await request(`${api.baseUrl}/metrics`);
+    const metrics = await request(`${team.api.baseUrl}/metrics`);
     expect(metrics.text).toMatch(
       /scheduler_booking_refusals_total\{scheduler="calendly",status="erased"\} [2-9]/,
     );
@@ -738,7 +709,7 @@ describe('event types', () => {
 describe('speed to lead', () => {
   it('counts the bookings in the overview and in Prometheus: within the promise, late, with no form', async () => {
     const thisWeek = async () => {
-      const answer = await max.call('GET', '/overview');
+      const answer = await team.max.call('GET', '/overview');
       expect(answer.status).toBe(200);
       const weeks = answer.body.bookings as Record<string, number | string | null>[];
       return weeks[weeks.length - 1]!;
@@ -746,7 +717,7 @@ describe('speed to lead', () => {
     const before = await thisWeek();
 
     const quick = await submit('Quick Booker', 'quick@speed.example');
-    const [late] = await db.query<{ id: string }>(
+    const [late] = await team.db.query<{ id: string }>(
       `INSERT INTO contact_submissions (name, email, company, role, created_at, kind)
        VALUES ('Late Booker', 'late@speed.example', 'Slow Bank', 'CFO', now() - interval '30 hours', 'contact')
        RETURNING id`,
@@ -781,14 +752,14 @@ describe('speed to lead', () => {
     expect(after.share).toBe((after.inPromise as number) / (after.requests as number));
     expect(after.medianHours).toEqual(expect.any(Number));
 
-    const [truth] = await db.query<{ late_in_promise: boolean }>(
+    const [truth] = await team.db.query<{ late_in_promise: boolean }>(
       `SELECT b.booked_at <= s.created_at + interval '24 hours' AS late_in_promise
          FROM lead_bookings b JOIN contact_submissions s ON s.id = b.submission_id WHERE s.id = $1`,
       [late!.id],
     );
     expect(truth!.late_in_promise).toBe(false);
 
-    const metrics = await fetch(`${api.baseUrl}/metrics`).then((answer) => answer.text());
+    const metrics = await fetch(`${team.api.baseUrl}/metrics`).then((answer) => answer.text());
     expect(metrics).toMatch(/lead_time_to_booking_hours\{quantile="0.5"\} \d/);
     expect(metrics).toMatch(/lead_time_to_booking_hours\{quantile="0.9"\} \d/);
     expect(metrics).toMatch(/contact_requests_booked_within_promise_ratio 0\.\d+/);

@@ -1,38 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { createHmac } from 'node:crypto';
 import { ADMINS_ONLY } from '../src/operators/console/access.js';
 import { OWN_ACCOUNT } from '../src/operators/console/admin.controller.js';
 import {
-  codeAt,
-  consoleOnNewDatabase,
-  enrolOperator,
+  consoleForThisFile,
   enrolThrough,
   leadsCommand,
   type Enrolled,
-  type RunningConsole,
 } from './support/console-client.js';
-import type { TestDatabase } from './support/test-database.js';
-import { stopApp } from './support/test-app.js';
 
 // The admins' accounts screen and audit trail through the console's API, against a real
 // Postgres: every `leads users` change but the first admin's, with the signed-in admin as the
 // actor; the refusals that keep an admin from locking themselves out; the audit trail's filters
 // and keyset pages, shared with `leads audit`. The test plays the owners' authenticator apps.
-let db: TestDatabase;
-let console_: RunningConsole;
 let boss: Enrolled;
 let worker: Enrolled;
 
 const LINK = /^http:\/\/localhost:8081\/console\/enrol#([A-Za-z0-9_-]{43})$/;
 
-beforeAll(async () => {
-  ({ db, console_ } = await consoleOnNewDatabase());
-  boss = await enrolOperator(db.url, console_, 'boss', 'admin', '10.1.0.1');
-  worker = await enrolOperator(db.url, console_, 'worker', 'member', '10.1.0.2');
-}, 60_000);
+const team = consoleForThisFile();
 
-afterAll(() => stopApp(console_, db));
+beforeAll(async () => {
+  boss = await team.enrol('boss', 'admin', '10.1.0.1');
+  worker = await team.enrol('worker', 'member', '10.1.0.2');
+}, 60_000);
 
 interface AccountBody {
   username: string;
@@ -45,10 +37,10 @@ const admin = (method: string, path: string, body?: unknown) =>
   boss.client.call(method, `/admin${path}`, body);
 
 /** Opens an enrolment link and finishes it as its owner would: a signed-in client. */
-const enrolWith = (link: string, address: string) => enrolThrough(console_, link, address);
+const enrolWith = (link: string, address: string) => enrolThrough(team.console_, link, address);
 
 const trailOf = (username: string) =>
-  db.query<{ command: string; actor: string; details: Record<string, unknown> }>(
+  team.db.query<{ command: string; actor: string; details: Record<string, unknown> }>(
     `SELECT command, actor, details FROM audit_log WHERE details->>'username' = $1 ORDER BY id`,
     [username],
   );
@@ -104,16 +96,16 @@ describe('an admin manages accounts from the console', () => {
       expect.objectContaining({ username: 'rosa', disabled: true }),
     ]);
     expect((await client.call('GET', '/me')).status).toBe(401);
-    console_.clock.advance(30_000);
-    const refused = await client.signIn('rosa', codeAt(console_, secret));
+    team.console_.clock.advance(30_000);
+    const refused = await client.signIn('rosa', team.codeOf(secret));
     expect(refused.status).toBe(401);
 
     const enabled = await admin('POST', '/users/rosa/enable');
     expect([enabled.status, enabled.body.disabled]).toEqual([200, false]);
     const promoted = await admin('POST', '/users/rosa/role', { role: 'admin' });
     expect([promoted.status, promoted.body.role]).toEqual([200, 'admin']);
-    console_.clock.advance(30_000);
-    const back = await client.signIn('rosa', codeAt(console_, secret));
+    team.console_.clock.advance(30_000);
+    const back = await client.signIn('rosa', team.codeOf(secret));
     expect(back.status).toBe(200);
     expect((await client.call('GET', '/me')).body).toEqual({
       username: 'rosa',
@@ -199,7 +191,7 @@ describe('an admin manages accounts from the console', () => {
   });
 
   it('refuses a member every admin route (403), and changes nothing', async () => {
-    const before = await db.query(`SELECT username, role, disabled_at FROM users ORDER BY id`);
+    const before = await team.db.query(`SELECT username, role, disabled_at FROM users ORDER BY id`);
     for (const [method, path, body] of [
       ['GET', '/admin/users', undefined],
       ['GET', '/admin/audit?command=users+add', undefined],
@@ -212,9 +204,9 @@ describe('an admin manages accounts from the console', () => {
       const answer = await worker.client.call(method, path, body);
       expect([path, answer.status, answer.body.message]).toEqual([path, 403, ADMINS_ONLY]);
     }
-    expect(await db.query(`SELECT username, role, disabled_at FROM users ORDER BY id`)).toEqual(
-      before,
-    );
+    expect(
+      await team.db.query(`SELECT username, role, disabled_at FROM users ORDER BY id`),
+    ).toEqual(before);
   });
 });
 
@@ -230,14 +222,14 @@ describe('the audit trail in the console', () => {
 
   /** Records as other commands write them: `at` as given, a person by their keyed hash. */
   async function seed(rows: { command: string; actor: string; at?: string; email?: string }[]) {
-    const [{ key }] = (await db.query<{ key: string }>(`SELECT key FROM audit_key`)) as [
+    const [{ key }] = (await team.db.query<{ key: string }>(`SELECT key FROM audit_key`)) as [
       { key: string },
     ];
     for (const row of rows) {
       const hash = row.email
         ? createHmac('sha256', key).update(row.email.toLowerCase()).digest('hex')
         : null;
-      await db.query(
+      await team.db.query(
         `INSERT INTO audit_log (at, command, rows, actor, subject_hash)
          VALUES (coalesce($1::timestamptz, now()), $2, 1, $3, $4)`,
         [row.at ?? null, row.command, row.actor, hash],
@@ -401,6 +393,6 @@ describe('any input', () => {
 
 /** Runs `leads …` on the test database, as an admin on the server would; answers what it printed. */
 async function leads(args: string[]): Promise<string> {
-  const { out, err } = await leadsCommand(db.url, args.join(' '));
+  const { out, err } = await leadsCommand(team.db.url, args.join(' '));
   return out + err;
 }

@@ -1,46 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import {
-  consoleOnNewDatabase,
-  enrolOperator,
-  leadsCommand,
-  type ConsoleClient,
-  type RunningConsole,
-} from './support/console-client.js';
-import {
-  request,
-  startTestApp,
-  stopApp,
-  VALID_CONTACT,
-  type RunningApp,
-} from './support/test-app.js';
-import type { TestDatabase } from './support/test-database.js';
+import { consoleForThisFile, leadsCommand, type ConsoleClient } from './support/console-client.js';
+import { request, VALID_CONTACT } from './support/test-app.js';
 
 // The lead inbox through the console's API, as both roles, on real Postgres, and its operations
 // through the `leads` command, which runs the same code (src/inbox/inbox.ts).
-let db: TestDatabase;
-let api: RunningApp;
-let console_: RunningConsole;
-let admin: ConsoleClient;
-let member: ConsoleClient;
-
 const ACCESSIBILITY = 'Subject: Accessibility Feedback\n\n';
 
-beforeAll(async () => {
-  ({ db, console_ } = await consoleOnNewDatabase({ SUPPORT_HOLIDAYS: '2026-12-25' }));
-  api = await startTestApp(db.url);
-  admin = (await enrolOperator(db.url, console_, 'ada', 'admin')).client;
-  member = (await enrolOperator(db.url, console_, 'max', 'member')).client;
+const team = consoleForThisFile({
+  services: [{}],
+  console: { SUPPORT_HOLIDAYS: '2026-12-25' },
+  operators: { ada: 'admin', max: 'member' },
 });
-
-afterAll(() => stopApp(console_, api, db));
 
 /** A lead stored as the form stores it; answers its id. */
 async function submit(fields: Partial<typeof VALID_CONTACT> & Record<string, unknown> = {}) {
-  const answer = await api.post({ ...VALID_CONTACT, ...fields });
+  const answer = await team.api.post({ ...VALID_CONTACT, ...fields });
   expect(answer.status).toBe(201);
-  const [row] = await db.query<{ id: string }>(
+  const [row] = await team.db.query<{ id: string }>(
     `SELECT id FROM contact_submissions ORDER BY created_at DESC LIMIT 1`,
   );
   return row!.id;
@@ -48,7 +26,7 @@ async function submit(fields: Partial<typeof VALID_CONTACT> & Record<string, unk
 
 /** Leads written straight into the table, `minutesAgo` apart, for volume and for old dates. */
 async function insertLeads(n: number, name: string, minutesAgo = 1) {
-  await db.query(
+  await team.db.query(
     `INSERT INTO contact_submissions (name, email, company, role, message, created_at, kind)
      SELECT $1 || ' ' || i, 'bulk' || i || '@bank.example', 'Bulk Bank', 'Analyst', 'Hello',
             now() - make_interval(mins => i * $2), 'contact'
@@ -66,7 +44,7 @@ const page = async (client: ConsoleClient, query: string) => {
 describe('the inbox', () => {
   it('lists leads newest first with what a list needs, and no address or message', async () => {
     const id = await submit({ name: 'Newest Person' });
-    const { leads } = await page(member, '');
+    const { leads } = await page(team.max, '');
     expect(leads[0]).toMatchObject({ id, name: 'Newest Person', status: 'new', unread: true });
     expect(Object.keys(leads[0]!).sort()).toEqual(
       [
@@ -95,7 +73,10 @@ describe('the inbox', () => {
       const times: number[] = [];
       let next: string | null = '';
       while (next !== null) {
-        const answer = await page(member, `q=paged&order=${order}${next ? `&after=${next}` : ''}`);
+        const answer = await page(
+          team.max,
+          `q=paged&order=${order}${next ? `&after=${next}` : ''}`,
+        );
         seen.push(...answer.leads.map((lead) => lead.id as string));
         times.push(...answer.leads.map((lead) => Date.parse(lead.receivedAt as string)));
         next = answer.next;
@@ -112,7 +93,7 @@ describe('the inbox', () => {
     const greek = await submit({ name: 'Ελένη Παπαδοπούλου', email: 'eleni@athens-bank.example' });
     const russian = await submit({ name: 'Anna', message: 'Нужно предложение по облигациям' });
     const ids = async (q: string) =>
-      (await page(member, `q=${encodeURIComponent(q)}`)).leads.map((lead) => lead.id);
+      (await page(team.max, `q=${encodeURIComponent(q)}`)).leads.map((lead) => lead.id);
     expect(await ids('zoe angstrom')).toEqual([zoe]);
     expect(await ids('CREDIT lyon')).toEqual([zoe]);
     expect(await ids('ελενη')).toEqual([greek]);
@@ -123,12 +104,12 @@ describe('the inbox', () => {
 
   it('filters by kind, status, unread and dates, and counts per status', async () => {
     const feedback = await submit({ message: `${ACCESSIBILITY}The focus ring is faint.` });
-    const only = await page(member, 'kind=accessibility');
+    const only = await page(team.max, 'kind=accessibility');
     expect(only.leads.map((lead) => lead.id)).toContain(feedback);
     expect(only.leads.every((lead) => lead.kind === 'accessibility')).toBe(true);
-    expect((await page(member, 'from=2000-01-01&to=2000-01-31')).leads).toEqual([]);
+    expect((await page(team.max, 'from=2000-01-01&to=2000-01-31')).leads).toEqual([]);
 
-    const counts = await member.call('GET', '/leads/counts?kind=accessibility');
+    const counts = await team.max.call('GET', '/leads/counts?kind=accessibility');
     expect(counts.status).toBe(200);
     expect(counts.body).toEqual({ new: only.leads.length });
   });
@@ -145,14 +126,14 @@ describe('the inbox', () => {
       [`q=${'a'.repeat(201)}`, 'Search for at most 200 characters.'],
       ['kind=contact&kind=accessibility', 'Give kind once, as text.'],
     ]) {
-      const answer = await member.call('GET', `/leads?${query}`);
+      const answer = await team.max.call('GET', `/leads?${query}`);
       expect([query, answer.status, answer.body.message]).toEqual([query, 400, message]);
     }
   });
 
   it('records every list in the audit trail, without the search words', async () => {
-    await page(member, 'q=Secret%20Person&kind=contact');
-    const [record] = await db.query<{ actor: string; details: Record<string, unknown> }>(
+    await page(team.max, 'q=Secret%20Person&kind=contact');
+    const [record] = await team.db.query<{ actor: string; details: Record<string, unknown> }>(
       `SELECT actor, details FROM audit_log WHERE command = 'list' ORDER BY id DESC LIMIT 1`,
     );
     expect(record).toEqual({
@@ -162,7 +143,7 @@ describe('the inbox', () => {
   });
 
   it('answers 401 to anyone not signed in', async () => {
-    const answer = await request(`${console_.baseUrl}/api/console/leads`, {
+    const answer = await request(`${team.console_.baseUrl}/api/console/leads`, {
       headers: { 'sec-fetch-site': 'same-origin' },
     });
     expect(answer.status).toBe(401);
@@ -172,7 +153,7 @@ describe('the inbox', () => {
 describe('a lead', () => {
   it('opens with every field, marks it read, and audits the read by the person’s hash', async () => {
     const id = await submit({ name: 'Open Me', email: 'open@bank.example' });
-    const opened = await member.call('GET', `/leads/${id}`);
+    const opened = await team.max.call('GET', `/leads/${id}`);
     expect(opened.status).toBe(200);
     expect(opened.body).toMatchObject({
       id,
@@ -184,36 +165,38 @@ describe('a lead', () => {
       notes: [],
     });
     expect((opened.body.notifications as unknown[]).length).toBeGreaterThan(0);
-    const listed = (await page(member, 'q=open')).leads.find((lead) => lead.id === id);
+    const listed = (await page(team.max, 'q=open')).leads.find((lead) => lead.id === id);
     expect(listed?.unread).toBe(false);
-    const [shown] = await db.query<{ subject_hash: string | null; actor: string }>(
+    const [shown] = await team.db.query<{ subject_hash: string | null; actor: string }>(
       `SELECT subject_hash, actor FROM audit_log WHERE command = 'show' ORDER BY id DESC LIMIT 1`,
     );
     expect(shown?.actor).toBe('max');
     expect(shown?.subject_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect((await member.call('GET', '/leads/not-an-id')).status).toBe(404);
-    expect((await member.call('GET', `/leads/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await team.max.call('GET', '/leads/not-an-id')).status).toBe(404);
+    expect((await team.max.call('GET', `/leads/${crypto.randomUUID()}`)).status).toBe(404);
   });
 
   it('moves through its workflow, refuses a skipped step, and keeps the history', async () => {
     const id = await submit({ name: 'Workflow' });
-    const skipped = await member.call('POST', `/leads/${id}/status`, { status: 'qualified' });
+    const skipped = await team.max.call('POST', `/leads/${id}/status`, { status: 'qualified' });
     expect([skipped.status, skipped.body.message]).toEqual([
       409,
       'A new lead can move to contacted, not to qualified.',
     ]);
-    expect((await member.call('POST', `/leads/${id}/status`, { status: 'won' })).status).toBe(400);
-    const contacted = await member.call('POST', `/leads/${id}/status`, { status: 'contacted' });
+    expect((await team.max.call('POST', `/leads/${id}/status`, { status: 'won' })).status).toBe(
+      400,
+    );
+    const contacted = await team.max.call('POST', `/leads/${id}/status`, { status: 'contacted' });
     expect(contacted.body).toMatchObject({ status: 'contacted', next: ['qualified', 'not_a_fit'] });
     // The `leads` command is a second face of the same operation.
-    const cli = await leadsCommand(db.url, `status ${id} not_a_fit`, 'operator@test-host');
+    const cli = await leadsCommand(team.db.url, `status ${id} not_a_fit`, 'operator@test-host');
     expect(cli).toEqual({ code: 0, out: 'The lead is not a fit.\n', err: '' });
-    const done = await admin.call('GET', `/leads/${id}`);
+    const done = await team.ada.call('GET', `/leads/${id}`);
     expect(done.body.history).toEqual([
       expect.objectContaining({ actor: 'max', from: 'new', to: 'contacted' }),
       expect.objectContaining({ actor: 'operator@test-host', from: 'contacted', to: 'not_a_fit' }),
     ]);
-    const late = await member.call('POST', `/leads/${id}/status`, { status: 'qualified' });
+    const late = await team.max.call('POST', `/leads/${id}/status`, { status: 'qualified' });
     expect([late.status, late.body.message]).toEqual([
       409,
       'This lead is not a fit: its work is done.',
@@ -222,7 +205,7 @@ describe('a lead', () => {
 
   it('keeps notes as plain text with their author and time', async () => {
     const id = await submit();
-    const note = await member.call('POST', `/leads/${id}/notes`, {
+    const note = await team.max.call('POST', `/leads/${id}/notes`, {
       body: '  Called back <b>Tuesday</b>.\nWants a demo.  ',
     });
     expect(note.status).toBe(201);
@@ -230,34 +213,34 @@ describe('a lead', () => {
       author: 'max',
       body: 'Called back <b>Tuesday</b>.\nWants a demo.',
     });
-    expect((await member.call('POST', `/leads/${id}/notes`, { body: '   ' })).status).toBe(400);
-    const long = await member.call('POST', `/leads/${id}/notes`, { body: 'x'.repeat(5001) });
+    expect((await team.max.call('POST', `/leads/${id}/notes`, { body: '   ' })).status).toBe(400);
+    const long = await team.max.call('POST', `/leads/${id}/notes`, { body: 'x'.repeat(5001) });
     expect([long.status, long.body.message]).toEqual([
       400,
       'Shorten the note to 5,000 characters or fewer.',
     ]);
-    expect((await member.call('POST', `/leads/${id}/notes`, { body: 7 })).status).toBe(400);
+    expect((await team.max.call('POST', `/leads/${id}/notes`, { body: 7 })).status).toBe(400);
     // Read back with the lead as it was answered: its id, time, author and text, nothing else.
-    const opened = await member.call('GET', `/leads/${id}`);
+    const opened = await team.max.call('GET', `/leads/${id}`);
     expect(opened.body.notes).toEqual([note.body]);
     expect(Object.keys(note.body).sort()).toEqual(['at', 'author', 'body', 'id']);
   });
 
   it('is marked spam and released; a released lead is announced once', async () => {
-    await api.post({ ...VALID_CONTACT, name: 'Flagged', contact_me_by_fax_only: true });
-    const [{ id }] = (await db.query<{ id: string }>(
+    await team.api.post({ ...VALID_CONTACT, name: 'Flagged', contact_me_by_fax_only: true });
+    const [{ id }] = (await team.db.query<{ id: string }>(
       `SELECT id FROM contact_submissions WHERE name = 'Flagged'`,
     )) as [{ id: string }];
-    expect((await page(member, 'spam=true')).leads.map((lead) => lead.id)).toContain(id);
-    const released = await member.call('POST', `/leads/${id}/not-spam`);
+    expect((await page(team.max, 'spam=true')).leads.map((lead) => lead.id)).toContain(id);
+    const released = await team.max.call('POST', `/leads/${id}/not-spam`);
     expect(released.status).toBe(200);
     expect(released.body.spamReason).toBeNull();
     const channels = (released.body.notifications as { channel: string }[]).map((n) => n.channel);
     expect(channels).toContain('email');
-    await member.call('POST', `/leads/${id}/spam`);
-    const again = await member.call('POST', `/leads/${id}/not-spam`);
+    await team.max.call('POST', `/leads/${id}/spam`);
+    const again = await team.max.call('POST', `/leads/${id}/not-spam`);
     expect((again.body.notifications as unknown[]).length).toBe(channels.length);
-    const [{ n }] = (await db.query<{ n: number }>(
+    const [{ n }] = (await team.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM audit_log WHERE command IN ('spam', 'not spam')`,
     )) as [{ n: number }];
     expect(n).toBe(3);
@@ -268,27 +251,27 @@ describe('due times', () => {
   it('counts business days in support hours and shows overdue feedback in the inbox and /metrics', async () => {
     const id = await submit({ message: `${ACCESSIBILITY}The skip link is hidden.` });
     // Received on Friday 2026-12-18 at 16:00 in Paris: 16 support hours later is Tuesday 16:00.
-    await db.query(
+    await team.db.query(
       `UPDATE contact_submissions SET created_at = '2026-12-18T15:00:00Z' WHERE id = $1`,
       [id],
     );
-    const opened = await member.call('GET', `/leads/${id}`);
+    const opened = await team.max.call('GET', `/leads/${id}`);
     expect(opened.body.due).toMatchObject({ step: 'acknowledge', at: '2026-12-22T15:00:00.000Z' });
     // Acknowledged: assessment is due 5 business days from receipt, Christmas (a holiday) off.
-    const acknowledged = await member.call('POST', `/leads/${id}/status`, {
+    const acknowledged = await team.max.call('POST', `/leads/${id}/status`, {
       status: 'acknowledged',
     });
     expect(acknowledged.body.due).toMatchObject({ step: 'assess', at: '2026-12-28T15:00:00.000Z' });
 
     // The clock passes the due time: the report is overdue in the inbox's filter.
-    await db.query(
+    await team.db.query(
       `UPDATE contact_submissions SET created_at = now() - interval '30 days' WHERE id = $1`,
       [id],
     );
-    const overdue = await page(member, 'due=overdue');
+    const overdue = await page(team.max, 'due=overdue');
     expect(overdue.leads.map((lead) => lead.id)).toContain(id);
     expect(overdue.leads.find((lead) => lead.id === id)?.due).toMatchObject({ overdue: true });
-    const metrics = await request(`${api.baseUrl}/metrics`);
+    const metrics = await request(`${team.api.baseUrl}/metrics`);
     expect(metrics.text).toMatch(
       /lead_promises_due\{kind="accessibility",step="assess",due="overdue"\} 1/,
     );
@@ -298,31 +281,31 @@ describe('due times', () => {
 describe('deliveries', () => {
   it('lists failed notifications and delivers one again', async () => {
     const id = await submit({ name: 'Undelivered' });
-    await db.query(
+    await team.db.query(
       `UPDATE notifications SET status = 'failed', last_error = 'connection refused' WHERE submission_id = $1`,
       [id],
     );
-    const failed = await member.call('GET', '/deliveries?status=failed');
+    const failed = await team.max.call('GET', '/deliveries?status=failed');
     expect(failed.status).toBe(200);
     const ofLead = (failed.body as unknown as { id: string; submissionId: string }[]).filter(
       (delivery) => delivery.submissionId === id,
     );
     expect(ofLead.length).toBeGreaterThan(0);
-    const again = await member.call('POST', `/deliveries/${ofLead[0]!.id}/deliver-again`);
+    const again = await team.max.call('POST', `/deliveries/${ofLead[0]!.id}/deliver-again`);
     expect([again.status, again.body.status]).toEqual([200, 'pending']);
-    const none = await member.call('POST', `/deliveries/${ofLead[0]!.id}/deliver-again`);
+    const none = await team.max.call('POST', `/deliveries/${ofLead[0]!.id}/deliver-again`);
     expect(none.status).toBe(409);
-    const all = await member.call('POST', `/leads/${id}/deliver-again`);
+    const all = await team.max.call('POST', `/leads/${id}/deliver-again`);
     expect(all.status).toBe(ofLead.length > 1 ? 200 : 409);
-    expect((await member.call('GET', '/deliveries?status=sent')).status).toBe(400);
+    expect((await team.max.call('GET', '/deliveries?status=sent')).status).toBe(400);
   });
 });
 
 describe('admin', () => {
   it('exports the filter as formula-safe CSV and as JSON, for admins only', async () => {
     await submit({ name: '=HYPERLINK("http://evil.example","x")', company: 'Export Co' });
-    expect((await member.call('GET', '/admin/leads/export?format=csv')).status).toBe(403);
-    const csv = await admin.call('GET', '/admin/leads/export?format=csv&q=export');
+    expect((await team.max.call('GET', '/admin/leads/export?format=csv')).status).toBe(403);
+    const csv = await team.ada.call('GET', '/admin/leads/export?format=csv&q=export');
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toMatch(
@@ -333,11 +316,11 @@ describe('admin', () => {
       string
     >[];
     expect(rows.map((row) => row.name)).toEqual(['\'=HYPERLINK("http://evil.example","x")']);
-    const json = await admin.call('GET', '/admin/leads/export?format=json&q=export');
+    const json = await team.ada.call('GET', '/admin/leads/export?format=json&q=export');
     expect(JSON.parse(json.text)).toEqual([
       expect.objectContaining({ name: '=HYPERLINK("http://evil.example","x")', status: 'new' }),
     ]);
-    const [record] = await db.query<{ actor: string; rows: number; details: object }>(
+    const [record] = await team.db.query<{ actor: string; rows: number; details: object }>(
       `SELECT actor, rows, details FROM audit_log WHERE command = 'export' ORDER BY id DESC LIMIT 1`,
     );
     expect(record).toEqual({
@@ -345,17 +328,17 @@ describe('admin', () => {
       rows: 1,
       details: { format: 'json', spam: false, search: true },
     });
-    expect((await admin.call('GET', '/admin/leads/export?format=xml')).status).toBe(400);
+    expect((await team.ada.call('GET', '/admin/leads/export?format=xml')).status).toBe(400);
   });
 
   it('erases an address once the admin types it again', async () => {
     await submit({ email: 'Forget.Me@bank.example' });
     await submit({ email: 'forget.me@bank.example' });
     const body = { email: 'forget.me@BANK.example' };
-    expect((await member.call('POST', '/admin/leads/erasure/preview', body)).status).toBe(403);
-    const preview = await admin.call('POST', '/admin/leads/erasure/preview', body);
+    expect((await team.max.call('POST', '/admin/leads/erasure/preview', body)).status).toBe(403);
+    const preview = await team.ada.call('POST', '/admin/leads/erasure/preview', body);
     expect(preview.body).toMatchObject({ submissions: 2 });
-    const mistyped = await admin.call('POST', '/admin/leads/erasure', {
+    const mistyped = await team.ada.call('POST', '/admin/leads/erasure', {
       ...body,
       confirm: 'forget@bank.example',
     });
@@ -363,31 +346,32 @@ describe('admin', () => {
       400,
       'Type the address again, exactly, to confirm the erasure.',
     ]);
-    const erased = await admin.call('POST', '/admin/leads/erasure', {
+    const erased = await team.ada.call('POST', '/admin/leads/erasure', {
       ...body,
       confirm: body.email,
     });
     expect(erased.body).toMatchObject({ submissions: 2 });
-    const [{ n }] = (await db.query<{ n: number }>(
+    const [{ n }] = (await team.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM contact_submissions WHERE lower(email) = 'forget.me@bank.example'`,
     )) as [{ n: number }];
     expect(n).toBe(0);
     expect(
-      (await admin.call('POST', '/admin/leads/erasure', { email: 'nope', confirm: 'nope' })).status,
+      (await team.ada.call('POST', '/admin/leads/erasure', { email: 'nope', confirm: 'nope' }))
+        .status,
     ).toBe(400);
   });
 });
 
 describe('the overview', () => {
   it('counts leads per week and kind, the median time to a first status change, and due promises', async () => {
-    const answer = await member.call('GET', '/overview');
+    const answer = await team.max.call('GET', '/overview');
     expect(answer.status).toBe(200);
     const overview = answer.body as unknown as {
       weekly: { week: string; kind: string; n: number }[];
       firstResponse: { kind: string; leads: number; medianHours: number }[];
       due: { kind: string; step: string; overdue: number; soon: number }[];
     };
-    const [{ n: stored }] = (await db.query<{ n: number }>(
+    const [{ n: stored }] = (await team.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM contact_submissions
         WHERE spam_reason IS NULL AND created_at >= now() - interval '84 days'`,
     )) as [{ n: number }];
@@ -419,7 +403,7 @@ describe('any input', () => {
       fc.asyncProperty(fc.array(fc.tuple(names, values), { maxLength: 5 }), async (pairs) => {
         const query = new URLSearchParams(pairs).toString();
         for (const path of ['/leads', '/leads/counts']) {
-          const answer = await member.call('GET', `${path}?${query}`);
+          const answer = await team.max.call('GET', `${path}?${query}`);
           expect([200, 400]).toContain(answer.status);
           if (answer.status === 400) expect(typeof answer.body.message).toBe('string');
         }
@@ -437,13 +421,13 @@ describe('any input', () => {
     );
     await fc.assert(
       fc.asyncProperty(bodies, fc.constantFrom('status', 'notes'), async (body, what) => {
-        const answer = await member.call('POST', `/leads/${id}/${what}`, body);
+        const answer = await team.max.call('POST', `/leads/${id}/${what}`, body);
         expect([200, 201, 400, 409]).toContain(answer.status);
       }),
       { numRuns: 150 },
     );
     // Whatever was refused changed nothing: the lead is new or contacted, its notes well formed.
-    const [lead] = await db.query<{ status: string }>(
+    const [lead] = await team.db.query<{ status: string }>(
       `SELECT status FROM contact_submissions WHERE id = $1`,
       [id],
     );

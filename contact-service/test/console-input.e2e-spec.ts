@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { isApiErrorBody } from '../src/http/api-error.js';
-import {
-  consoleOnNewDatabase,
-  enrolOperator,
-  type ConsoleClient,
-  type RunningConsole,
-} from './support/console-client.js';
-import { stopApp, type Answer } from './support/test-app.js';
-import type { TestDatabase } from './support/test-database.js';
+import { consoleForThisFile } from './support/console-client.js';
+import { type Answer } from './support/test-app.js';
 
 // Every input of the console's API is read one way (http/body-validation.pipe.ts): a query
 // string and a path id are refused as a body is, in the same shape, with a sentence that says
 // what to send. Against a real Postgres, through the console's HTTP server.
-let db: TestDatabase;
-let console_: RunningConsole;
-let admin: ConsoleClient;
-
-beforeAll(async () => {
-  ({ db, console_ } = await consoleOnNewDatabase());
-  admin = (await enrolOperator(db.url, console_, 'ada', 'admin')).client;
-}, 60_000);
-
-afterAll(() => stopApp(console_, db));
+const team = consoleForThisFile({ operators: { ada: 'admin' } });
 
 const ID = '3f2b8c1e-0d4a-4b6e-9f1a-2c3d4e5f6a7b';
 
@@ -34,7 +19,7 @@ const shape = (answer: Answer) => {
 };
 
 /** A wrong body field the console refuses in one sentence: a status that does not exist. */
-const wrongBodyField = () => admin.call('POST', `/leads/${ID}/status`, { status: 'bogus' });
+const wrongBodyField = () => team.ada.call('POST', `/leads/${ID}/status`, { status: 'bogus' });
 
 describe('a wrong query value', () => {
   it.each([
@@ -48,7 +33,7 @@ describe('a wrong query value', () => {
     ['unread=yes', 'unread is true or false.'],
     ['status=new&status=contacted', 'Give status once, as text.'],
   ])('on the inbox list (%s) is refused as a wrong body field is', async (query, message) => {
-    const answer = await admin.call('GET', `/leads?${query}`);
+    const answer = await team.ada.call('GET', `/leads?${query}`);
     expect(answer.body.message).toBe(message);
     expect(shape(answer)).toEqual(shape(await wrongBodyField()));
   });
@@ -62,7 +47,7 @@ describe('a wrong query value', () => {
       'The audit trail has no filter named "order": use command, actor, email, from, to or before.',
     ],
   ])('on the audit list (%s) is refused as a wrong body field is', async (query, message) => {
-    const answer = await admin.call('GET', `/admin/audit?${query}`);
+    const answer = await team.ada.call('GET', `/admin/audit?${query}`);
     expect(answer.body.message).toBe(message);
     expect(shape(answer)).toEqual(shape(await wrongBodyField()));
   });
@@ -78,7 +63,7 @@ describe('a wrong query value', () => {
         'The deliveries have no filter named "page": use status.',
       ],
     ]) {
-      const answer = await admin.call('GET', path!);
+      const answer = await team.ada.call('GET', path!);
       expect([path, answer.body.message]).toEqual([path, message]);
       expect(shape(answer)).toEqual(shape(await wrongBodyField()));
     }
@@ -86,7 +71,7 @@ describe('a wrong query value', () => {
 
   it('is refused also when it is a name an object has (constructor, toString)', async () => {
     for (const name of ['constructor', 'toString', '__proto__']) {
-      const answer = await admin.call('GET', `/leads?${name}=1`);
+      const answer = await team.ada.call('GET', `/leads?${name}=1`);
       expect([name, answer.status, answer.body.message]).toEqual([
         name,
         400,
@@ -105,12 +90,12 @@ describe('a path id that is not one', () => {
       ['DELETE', '/account/sessions/zz', 'You have no session with that reference.'],
       ['DELETE', '/account/passkeys/a%00b', 'You have no passkey with that id.'],
     ]) {
-      const answer = await admin.call(method!, path!);
+      const answer = await team.ada.call(method!, path!);
       expect([path, answer.status, answer.body.message]).toEqual([path, 404, message]);
       expect(shape(answer).keys).toEqual(shape(await wrongBodyField()).keys);
     }
     // A well-formed id that names nothing gets the same answer from the inbox itself.
-    const missing = await admin.call('GET', `/leads/${ID}`);
+    const missing = await team.ada.call('GET', `/leads/${ID}`);
     expect([missing.status, missing.body.message]).toEqual([
       404,
       'There is no lead with that id: it may have been erased.',
@@ -144,7 +129,7 @@ describe('any query string', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.oneof(structured, raw), async (query) => {
-        const answer = await admin.call('GET', `/leads?${query}`);
+        const answer = await team.ada.call('GET', `/leads?${query}`);
         expect({ query, status: answer.status }).toEqual({
           query,
           status: [200, 400].includes(answer.status) ? answer.status : '200 or 400',

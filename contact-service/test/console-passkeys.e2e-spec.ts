@@ -1,41 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { CURRENT_WRONG, PASSKEY_REFUSED } from '../src/operators/own-account.js';
 import { SIGN_IN_FAILED } from '../src/operators/sign-in.js';
 import {
-  codeAt,
+  consoleForThisFile,
   ConsoleClient,
-  enrolOperator,
   leadsUsers,
-  consoleOnNewDatabase,
   PASSWORD,
-  type RunningConsole,
 } from './support/console-client.js';
 import { SoftwareAuthenticator } from './support/software-authenticator.js';
-import { stopApp } from './support/test-app.js';
-import type { TestDatabase } from './support/test-database.js';
 
 // Passkeys as the second factor, against a real Postgres: added on the account page with the
 // password and a code, then used instead of a code at sign-in. A software authenticator answers
 // as a browser would, so the service's WebAuthn verification runs for real; the console's clock
 // is moved for expiries.
-let db: TestDatabase;
-let console_: RunningConsole;
 const ORIGIN = 'http://localhost:8081';
 
-beforeAll(async () => ({ db, console_ } = await consoleOnNewDatabase()));
-afterAll(() => stopApp(console_, db));
+const team = consoleForThisFile();
 
 type Options = { challenge: string; rp: { id: string }; user: { id: string } };
 /** An enrolled operator with a passkey added the way the account page adds one. */
 async function withPasskey(name: string, address: string) {
-  const operator = await enrolOperator(db.url, console_, name, 'member', address);
+  const operator = await team.enrol(name, 'member', address);
   const options = await operator.client.call('POST', '/account/passkeys/options');
   expect(options.status).toBe(200);
   const authenticator = new SoftwareAuthenticator(ORIGIN);
   const added = await operator.client.call('POST', '/account/passkeys', {
     password: PASSWORD,
-    code: codeAt(console_, operator.secret, 1),
+    code: team.codeOf(operator.secret, 1),
     passkey: authenticator.create(options.body as unknown as Options),
     name: 'Laptop',
   });
@@ -45,7 +37,7 @@ async function withPasskey(name: string, address: string) {
 
 /** Sign-in options, answered by the authenticator, sent with the username and password. */
 async function signInWith(authenticator: SoftwareAuthenticator, username: string, address: string) {
-  const client = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': address });
+  const client = new ConsoleClient(team.console_.baseUrl, { 'x-forwarded-for': address });
   const options = await client.call('POST', '/sign-in/passkey-options');
   const passkey = authenticator.get(options.body as unknown as Options, 'localhost');
   const answer = await client.call('POST', '/sign-in', { username, password: PASSWORD, passkey });
@@ -53,7 +45,7 @@ async function signInWith(authenticator: SoftwareAuthenticator, username: string
 }
 
 const auditOf = (actor: string) =>
-  db.query<{ command: string; details: Record<string, unknown> }>(
+  team.db.query<{ command: string; details: Record<string, unknown> }>(
     `SELECT command, details FROM audit_log WHERE actor = $1 ORDER BY id`,
     [actor],
   );
@@ -72,7 +64,7 @@ describe('a passkey', () => {
     ]);
 
     // The options name no account and no credential: they tell nobody who exists.
-    const anonymous = new ConsoleClient(console_.baseUrl);
+    const anonymous = new ConsoleClient(team.console_.baseUrl);
     const options = await anonymous.call('POST', '/sign-in/passkey-options');
     expect(options.status).toBe(200);
     expect(options.body).toEqual({
@@ -94,7 +86,7 @@ describe('a passkey', () => {
       expect.arrayContaining(['passkey added', 'sign-in']),
     );
     expect(records.at(-1)!.details).toMatchObject({ factor: 'passkey' });
-    const [used] = await db.query<{ last_used_at: Date | null }>(
+    const [used] = await team.db.query<{ last_used_at: Date | null }>(
       `SELECT last_used_at FROM passkeys WHERE id = $1`,
       [authenticator.credentialId],
     );
@@ -103,12 +95,12 @@ describe('a passkey', () => {
 
   it('is answered once, for its own account, before the challenge expires', async () => {
     const { authenticator } = await withPasskey('quinn.passkey', '10.1.1.1');
-    await enrolOperator(db.url, console_, 'rory.other', 'member', '10.1.1.2');
+    await team.enrol('rory.other', 'member', '10.1.1.2');
 
     const first = await signInWith(authenticator, 'quinn.passkey', '10.1.1.3');
     expect(first.answer.status).toBe(200);
     // The same answer again: its challenge was used.
-    const replay = await new ConsoleClient(console_.baseUrl, {
+    const replay = await new ConsoleClient(team.console_.baseUrl, {
       'x-forwarded-for': '10.1.1.4',
     }).call('POST', '/sign-in', {
       username: 'quinn.passkey',
@@ -120,9 +112,9 @@ describe('a passkey', () => {
     const other = await signInWith(authenticator, 'rory.other', '10.1.1.5');
     expect([other.answer.status, other.answer.body.message]).toEqual([401, SIGN_IN_FAILED]);
     // Options answered after their five minutes.
-    const client = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.1.1.6' });
+    const client = new ConsoleClient(team.console_.baseUrl, { 'x-forwarded-for': '10.1.1.6' });
     const options = await client.call('POST', '/sign-in/passkey-options');
-    console_.clock.advance(5 * 60_000 + 1000);
+    team.console_.clock.advance(5 * 60_000 + 1000);
     try {
       const late = await client.call('POST', '/sign-in', {
         username: 'quinn.passkey',
@@ -131,7 +123,7 @@ describe('a passkey', () => {
       });
       expect([late.status, late.body.message]).toEqual([401, SIGN_IN_FAILED]);
     } finally {
-      console_.clock.advance(-(5 * 60_000 + 1000));
+      team.console_.clock.advance(-(5 * 60_000 + 1000));
     }
     const reasons = (await auditOf('quinn.passkey'))
       .filter((record) => record.command === 'sign-in failed')
@@ -140,7 +132,7 @@ describe('a passkey', () => {
   });
 
   it('is not added without the password and a right code, nor from another account’s options', async () => {
-    const operator = await enrolOperator(db.url, console_, 'sam.refused', 'member', '10.1.2.1');
+    const operator = await team.enrol('sam.refused', 'member', '10.1.2.1');
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const options = await operator.client.call('POST', '/account/passkeys/options');
     const passkey = authenticator.create(options.body as unknown as Options);
@@ -152,16 +144,16 @@ describe('a passkey', () => {
     });
     expect([wrongCode.status, wrongCode.body.message]).toEqual([400, CURRENT_WRONG]);
 
-    const someoneElse = await enrolOperator(db.url, console_, 'tess.else', 'member', '10.1.2.2');
+    const someoneElse = await team.enrol('tess.else', 'member', '10.1.2.2');
     const theirs = await someoneElse.client.call('POST', '/account/passkeys', {
       password: PASSWORD,
       // Enrolment used this step's code; each code is accepted once.
-      code: codeAt(console_, someoneElse.secret, 1),
+      code: team.codeOf(someoneElse.secret, 1),
       passkey,
       name: 'Not mine',
     });
     expect([theirs.status, theirs.body.message]).toEqual([400, PASSKEY_REFUSED]);
-    const stored = await db.query(`SELECT 1 FROM passkeys WHERE id = $1`, [
+    const stored = await team.db.query(`SELECT 1 FROM passkeys WHERE id = $1`, [
       authenticator.credentialId,
     ]);
     expect(stored).toHaveLength(0);
@@ -185,8 +177,8 @@ describe('a passkey', () => {
     );
 
     const kept = await withPasskey('vic.reset', '10.1.3.3');
-    expect((await leadsUsers(db.url, 'reset vic.reset')).code).toBe(0);
-    const stored = await db.query(`SELECT 1 FROM passkeys WHERE id = $1`, [
+    expect((await leadsUsers(team.db.url, 'reset vic.reset')).code).toBe(0);
+    const stored = await team.db.query(`SELECT 1 FROM passkeys WHERE id = $1`, [
       kept.authenticator.credentialId,
     ]);
     expect(stored).toHaveLength(0);
@@ -195,7 +187,7 @@ describe('a passkey', () => {
 
 describe('a sign-in request', () => {
   it('carries a code or a passkey, not both and not neither', async () => {
-    const client = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.1.4.1' });
+    const client = new ConsoleClient(team.console_.baseUrl, { 'x-forwarded-for': '10.1.4.1' });
     for (const factors of [{}, { code: '123456', passkey: '{}' }]) {
       const answer = await client.call('POST', '/sign-in', {
         username: 'anyone',
@@ -231,7 +223,7 @@ describe('a sign-in request', () => {
     );
     await fc.assert(
       fc.asyncProperty(passkey, fc.nat(65535), async (text, n) => {
-        const client = new ConsoleClient(console_.baseUrl, {
+        const client = new ConsoleClient(team.console_.baseUrl, {
           'x-forwarded-for': `10.2.${n >> 8}.${n & 255}`,
         });
         const answer = await client.call('POST', '/sign-in', {

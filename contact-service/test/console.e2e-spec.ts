@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { Secret } from 'otpauth';
 import { SealingKeyCheck } from '../src/operators/sealing-key-check.js';
@@ -6,55 +6,43 @@ import { SIGN_IN_FAILED } from '../src/operators/sign-in.js';
 import { RetentionService } from '../src/retention/retention.service.js';
 import { FREE_FAILURES, LOCK_AFTER, LOCK_MINUTES } from '../src/operators/sign-in-throttle.js';
 import {
+  consoleForThisFile,
   codeAt,
   ConsoleClient,
-  enrolOperator,
   leadsUsers,
-  consoleOnNewDatabase,
   PASSWORD,
   startConsole,
   tokenOf,
-  type RunningConsole,
 } from './support/console-client.js';
-import type { TestDatabase } from './support/test-database.js';
-import { startTestApp, stopApp, type RunningApp } from './support/test-app.js';
 
 // The operators' console API against a real Postgres: accounts from the CLI, enrolment with a
 // second factor, sign-in, throttling, sessions, roles, cross-site requests and the audit trail.
 // The console's clock is moved for expiries; the test plays the authenticator app.
-let db: TestDatabase;
-let api: RunningApp;
-let console_: RunningConsole;
-
 const minutes = (n: number) => n * 60_000;
 
-beforeAll(async () => {
-  ({ db, console_ } = await consoleOnNewDatabase());
-  api = await startTestApp(db.url);
-});
-afterAll(() => stopApp(console_, api, db));
+const team = consoleForThisFile({ services: [{}] });
 
-const codeOf = (secret: string, stepsAhead = 0) => codeAt(console_, secret, stepsAhead);
-const enrol = (name: string, role: 'admin' | 'member', address?: string) =>
-  enrolOperator(db.url, console_, name, role, address);
+const { codeOf, enrol } = team;
 
 const audit = async (command: string) =>
-  db.query<{ actor: string; details: Record<string, unknown> }>(
+  team.db.query<{ actor: string; details: Record<string, unknown> }>(
     `SELECT actor, details FROM audit_log WHERE command = $1 ORDER BY id`,
     [command],
   );
 
 describe('the console’s listener', () => {
   it('is not on the public port: every console path there is the site’s 404', async () => {
-    for (const route of console_.routes) {
+    for (const route of team.console_.routes) {
       const [method, path] = route.split(' ') as [string, string];
-      const answer = await fetch(`${api.baseUrl}${path.replace(/:(ref|id)/, 'abc')}`, { method });
+      const answer = await fetch(`${team.api.baseUrl}${path.replace(/:(ref|id)/, 'abc')}`, {
+        method,
+      });
       expect([route, answer.status]).toEqual([route, 404]);
     }
   });
 
   it('refuses every route without a session (401), apart from sign-in and enrolment', async () => {
-    const anonymous = new ConsoleClient(console_.baseUrl);
+    const anonymous = new ConsoleClient(team.console_.baseUrl);
     const open = [
       'POST /api/console/sign-in',
       'POST /api/console/sign-in/passkey-options',
@@ -66,8 +54,8 @@ describe('the console’s listener', () => {
       'GET /api/console/sso/callback',
       'POST /api/console/sso/backchannel-logout',
     ];
-    expect(console_.routes.length).toBeGreaterThan(open.length + 5);
-    for (const route of console_.routes.filter((r) => !open.includes(r))) {
+    expect(team.console_.routes.length).toBeGreaterThan(open.length + 5);
+    for (const route of team.console_.routes.filter((r) => !open.includes(r))) {
       const [method, path] = route.split(' ') as [string, string];
       const answer = await anonymous.call(
         method,
@@ -78,7 +66,7 @@ describe('the console’s listener', () => {
   });
 
   it('tells a client that sent no JSON what to send, in the console’s words', async () => {
-    const answer = await fetch(`${console_.baseUrl}/api/console/sign-in`, {
+    const answer = await fetch(`${team.console_.baseUrl}/api/console/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
       body: '{"username":',
@@ -90,7 +78,7 @@ describe('the console’s listener', () => {
   });
 
   it('answers privately and inertly', async () => {
-    const answer = await new ConsoleClient(console_.baseUrl).call('GET', '/me');
+    const answer = await new ConsoleClient(team.console_.baseUrl).call('GET', '/me');
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.headers.get('content-security-policy')).toBe(
       "default-src 'none'; frame-ancestors 'none'",
@@ -101,12 +89,12 @@ describe('the console’s listener', () => {
 
 describe('enrolment', () => {
   it('sets a password and a second factor through a one-time link, and signs the owner in', async () => {
-    const added = await leadsUsers(db.url, 'add Grace.Hopper --role member');
+    const added = await leadsUsers(team.db.url, 'add Grace.Hopper --role member');
     expect(added.out).toMatch(
       /^grace\.hopper \(member\) added\.\n.*24 hours:\n {2}http:\/\/localhost:8081\/console\/enrol#[A-Za-z0-9_-]{43}\n$/,
     );
     const token = tokenOf(added.out);
-    const client = new ConsoleClient(console_.baseUrl);
+    const client = new ConsoleClient(team.console_.baseUrl);
     const opened = await client.call('POST', '/enrolment/open', { token });
     expect(opened.body).toEqual({
       username: 'grace.hopper',
@@ -147,7 +135,7 @@ describe('enrolment', () => {
       expect.stringContaining('expired or was used'),
     ]);
 
-    const [row] = await db.query<{ password: string; totp_secret: Buffer }>(
+    const [row] = await team.db.query<{ password: string; totp_secret: Buffer }>(
       `SELECT password, totp_secret FROM users WHERE username = 'grace.hopper'`,
     );
     expect(row!.password).toMatch(/^scrypt\$32768\$8\$3\$/);
@@ -156,25 +144,33 @@ describe('enrolment', () => {
   });
 
   it('refuses a link past its 24 hours', async () => {
-    const token = tokenOf((await leadsUsers(db.url, 'add late.comer --role member')).out);
-    console_.clock.advance(minutes(24 * 60 + 1));
+    const token = tokenOf((await leadsUsers(team.db.url, 'add late.comer --role member')).out);
+    team.console_.clock.advance(minutes(24 * 60 + 1));
     try {
-      const answer = await new ConsoleClient(console_.baseUrl).call('POST', '/enrolment/open', {
-        token,
-      });
+      const answer = await new ConsoleClient(team.console_.baseUrl).call(
+        'POST',
+        '/enrolment/open',
+        {
+          token,
+        },
+      );
       expect(answer.status).toBe(400);
     } finally {
-      console_.clock.advance(-minutes(24 * 60 + 1));
+      team.console_.clock.advance(-minutes(24 * 60 + 1));
     }
   });
 
   it('tells the admin plainly what the CLI cannot do', async () => {
-    expect((await leadsUsers(db.url, 'add x --role admin')).err).toContain('2 to 64 characters');
-    expect((await leadsUsers(db.url, 'add grace.hopper --role admin')).err).toContain(
+    expect((await leadsUsers(team.db.url, 'add x --role admin')).err).toContain(
+      '2 to 64 characters',
+    );
+    expect((await leadsUsers(team.db.url, 'add grace.hopper --role admin')).err).toContain(
       'already an account',
     );
-    expect((await leadsUsers(db.url, 'disable nobody')).err).toContain('no account named nobody');
-    expect((await leadsUsers(db.url, 'role grace.hopper owner')).err).toContain(
+    expect((await leadsUsers(team.db.url, 'disable nobody')).err).toContain(
+      'no account named nobody',
+    );
+    expect((await leadsUsers(team.db.url, 'role grace.hopper owner')).err).toContain(
       'Allowed choices are member, admin',
     );
   });
@@ -183,8 +179,8 @@ describe('enrolment', () => {
 describe('signing in', () => {
   it('takes a password and a code, each code once, and a recovery code once', async () => {
     const { secret, recoveryCodes } = await enrol('ada', 'admin');
-    const client = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.1.1' });
-    console_.clock.advance(30_000);
+    const client = new ConsoleClient(team.console_.baseUrl, { 'x-forwarded-for': '10.0.1.1' });
+    team.console_.clock.advance(30_000);
     const code = codeOf(secret);
     const ok = await client.signIn('Ada', code);
     expect([ok.status, ok.body]).toEqual([200, { username: 'ada' }]);
@@ -202,11 +198,11 @@ describe('signing in', () => {
     // A database restored on a new machine without the backup's settings: the authenticator
     // secrets were sealed under the old machine's key. Before, every sign-in answered 500.
     const { secret, recoveryCodes } = await enrol('restored.rita', 'member');
-    const elsewhere = await startConsole(db.url);
+    const elsewhere = await startConsole(team.db.url);
     try {
       const check = elsewhere.app.get(SealingKeyCheck);
       expect((await check.look()).unopened).toBeGreaterThan(0);
-      expect((await console_.app.get(SealingKeyCheck).look()).unopened).toBe(0);
+      expect((await team.console_.app.get(SealingKeyCheck).look()).unopened).toBe(0);
       const client = new ConsoleClient(elsewhere.baseUrl, { 'x-forwarded-for': '10.0.1.9' });
       elsewhere.clock.advance(30_000);
       const code = codeAt(elsewhere, secret);
@@ -224,7 +220,7 @@ describe('signing in', () => {
   });
 
   it('says the same for an unknown user, a wrong password and a wrong code, and audits why', async () => {
-    const client = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.2.1' });
+    const client = new ConsoleClient(team.console_.baseUrl, { 'x-forwarded-for': '10.0.2.1' });
     for (const [username, password, code] of [
       ['nobody', PASSWORD, '123456'],
       ['ada', 'a wrong horse battery staple', '123456'],
@@ -237,12 +233,12 @@ describe('signing in', () => {
     expect(reasons).toEqual(
       expect.arrayContaining(['no such account', 'wrong password', 'wrong code']),
     );
-    await db.query(`DELETE FROM sign_in_failures`);
+    await team.db.query(`DELETE FROM sign_in_failures`);
   });
 
   it(`waits longer after ${FREE_FAILURES} failures and locks after ${LOCK_AFTER}, per account and per address`, async () => {
     const { secret } = await enrol('target', 'member', '10.0.3.1');
-    const guesser = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.3.2' });
+    const guesser = new ConsoleClient(team.console_.baseUrl, { 'x-forwarded-for': '10.0.3.2' });
     const guess = () =>
       guesser.call('POST', '/sign-in', {
         username: 'target',
@@ -255,7 +251,7 @@ describe('signing in', () => {
       while (answer.status === 429) {
         const wait = Number(answer.headers.get('retry-after'));
         waits.push(wait);
-        console_.clock.advance(wait * 1000);
+        team.console_.clock.advance(wait * 1000);
         answer = await guess();
       }
       expect(answer.status).toBe(401);
@@ -268,10 +264,10 @@ describe('signing in', () => {
       LOCK_MINUTES * 60,
     ]);
     // The owner, from another address, is locked out of this account too until the lock ends…
-    const owner = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.3.3' });
+    const owner = new ConsoleClient(team.console_.baseUrl, { 'x-forwarded-for': '10.0.3.3' });
     const during = await owner.signIn('target', codeOf(secret));
     expect(during.status).toBe(429);
-    console_.clock.advance(minutes(LOCK_MINUTES) + 1000);
+    team.console_.clock.advance(minutes(LOCK_MINUTES) + 1000);
     const after = await owner.signIn('target', codeOf(secret, 1));
     expect(after.status).toBe(200);
     // …and the guessing address, its lock over, gets one attempt per lock period, any account.
@@ -288,7 +284,7 @@ describe('signing in', () => {
   it('decides attempts that arrive together one by one, before any password is hashed', async () => {
     // Before, each attempt read the throttle before hashing and wrote it after: a burst all read
     // "no failures yet", and every attempt cost a password hash.
-    const burst = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.3.9' });
+    const burst = new ConsoleClient(team.console_.baseUrl, { 'x-forwarded-for': '10.0.3.9' });
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => burst.signIn('nobody.burst', '1')),
     );
@@ -299,44 +295,44 @@ describe('signing in', () => {
     ]);
     const failed = (await audit('sign-in failed')).filter((r) => r.actor === 'nobody.burst');
     expect(failed).toHaveLength(FREE_FAILURES);
-    await db.query(`DELETE FROM sign_in_failures`);
+    await team.db.query(`DELETE FROM sign_in_failures`);
   });
 });
 
 describe('sessions', () => {
   it('end after 30 idle minutes, after 12 hours in any case, and at sign-out', async () => {
     const { client } = await enrol('idle.ian', 'member', '10.0.4.1');
-    console_.clock.advance(minutes(29));
+    team.console_.clock.advance(minutes(29));
     expect((await client.call('GET', '/me')).status).toBe(200);
-    console_.clock.advance(minutes(31));
+    team.console_.clock.advance(minutes(31));
     expect((await client.call('GET', '/me')).status).toBe(401);
 
     const busy = await enrol('busy.bea', 'member', '10.0.4.2');
     for (let elapsed = 0; elapsed < 12 * 60 - 20; elapsed += 20) {
-      console_.clock.advance(minutes(20));
+      team.console_.clock.advance(minutes(20));
       expect((await busy.client.call('GET', '/me')).status).toBe(200);
     }
-    console_.clock.advance(minutes(21));
+    team.console_.clock.advance(minutes(21));
     expect((await busy.client.call('GET', '/me')).status).toBe(401);
 
     const leaving = await enrol('leaving.lee', 'member', '10.0.4.3');
     const cookie = leaving.client.cookie;
     expect((await leaving.client.call('POST', '/sign-out')).status).toBe(200);
     expect(leaving.client.cookie).toBeUndefined();
-    const replayed = new ConsoleClient(console_.baseUrl, { cookie: cookie! });
+    const replayed = new ConsoleClient(team.console_.baseUrl, { cookie: cookie! });
     expect((await replayed.call('GET', '/me')).status).toBe(401);
     expect((await audit('sign-out')).map((r) => r.actor)).toContain('leaving.lee');
   });
 
   it('end everywhere at once: by the owner, by a password change, by being disabled', async () => {
     const { client, secret } = await enrol('multi.max', 'member', '10.0.5.1');
-    const laptop = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.5.2' });
-    console_.clock.advance(30_000);
+    const laptop = new ConsoleClient(team.console_.baseUrl, { 'x-forwarded-for': '10.0.5.2' });
+    team.console_.clock.advance(30_000);
     expect((await laptop.signIn('multi.max', codeOf(secret))).status).toBe(200);
     const sessions = await client.call('GET', '/account/sessions');
     expect(sessions.body).toHaveLength(2);
 
-    console_.clock.advance(30_000);
+    team.console_.clock.advance(30_000);
     const changed = await client.call('POST', '/account/password', {
       password: PASSWORD,
       code: codeOf(secret),
@@ -346,10 +342,10 @@ describe('sessions', () => {
     expect((await client.call('GET', '/me')).status).toBe(200);
     expect((await laptop.call('GET', '/me')).status).toBe(401);
 
-    const disabled = await leadsUsers(db.url, 'disable multi.max');
+    const disabled = await leadsUsers(team.db.url, 'disable multi.max');
     expect(disabled.out).toContain('sessions have ended');
     expect((await client.call('GET', '/me')).status).toBe(401);
-    console_.clock.advance(30_000);
+    team.console_.clock.advance(30_000);
     const refused = await client.call('POST', '/sign-in', {
       username: 'multi.max',
       password: 'a brand new passphrase for max',
@@ -362,10 +358,10 @@ describe('sessions', () => {
 describe('an admin’s changes to an account', () => {
   it('role, reset and enable take effect at once, and list shows where each account stands', async () => {
     const { client, secret } = await enrol('rita', 'member', '10.0.9.1');
-    const promoted = await leadsUsers(db.url, 'role rita admin');
+    const promoted = await leadsUsers(team.db.url, 'role rita admin');
     expect(promoted.out).toBe('rita is now an admin.\n');
     expect((await client.call('GET', '/me')).status).toBe(401);
-    console_.clock.advance(30_000);
+    team.console_.clock.advance(30_000);
     const again = await client.signIn('rita', codeOf(secret));
     expect(again.status).toBe(200);
     expect((await client.call('GET', '/me')).body).toEqual({
@@ -374,21 +370,23 @@ describe('an admin’s changes to an account', () => {
       hasPassword: true,
     });
 
-    const reset = await leadsUsers(db.url, 'reset rita');
+    const reset = await leadsUsers(team.db.url, 'reset rita');
     expect(reset.out).toContain('rita (admin) reset; its sessions have ended.');
     expect((await client.call('GET', '/me')).status).toBe(401);
-    console_.clock.advance(30_000);
+    team.console_.clock.advance(30_000);
     const oldPassword = await client.signIn('rita', codeOf(secret));
     expect(oldPassword.status).toBe(401);
-    expect((await leadsUsers(db.url, 'list')).out).toMatch(/\nrita +admin +waiting for enrolment /);
+    expect((await leadsUsers(team.db.url, 'list')).out).toMatch(
+      /\nrita +admin +waiting for enrolment /,
+    );
 
-    await leadsUsers(db.url, 'disable rita');
-    expect((await leadsUsers(db.url, 'list')).out).toMatch(/\nrita +admin +disabled /);
-    expect((await leadsUsers(db.url, 'enable rita')).out).toBe('rita can sign in again.\n');
-    expect((await leadsUsers(db.url, 'add someone --role owner')).err).toContain(
+    await leadsUsers(team.db.url, 'disable rita');
+    expect((await leadsUsers(team.db.url, 'list')).out).toMatch(/\nrita +admin +disabled /);
+    expect((await leadsUsers(team.db.url, 'enable rita')).out).toBe('rita can sign in again.\n');
+    expect((await leadsUsers(team.db.url, 'add someone --role owner')).err).toContain(
       'Allowed choices are member, admin',
     );
-    const trail = await db.query<{ command: string }>(
+    const trail = await team.db.query<{ command: string }>(
       `SELECT command FROM audit_log WHERE details->>'username' = 'rita' ORDER BY id`,
     );
     expect(trail.map((row) => row.command)).toEqual([
@@ -405,20 +403,20 @@ describe('what expires', () => {
   it('is removed by the daily retention job: old sessions, forgotten failures, dead links', async () => {
     const { client } = await enrol('tidy.tom', 'member', '10.0.10.1');
     const live = await enrol('live.lou', 'member', '10.0.10.2');
-    await leadsUsers(db.url, 'add never.came --role member');
-    await db.query(`INSERT INTO sign_in_failures (key, failures, last_failure_at)
+    await leadsUsers(team.db.url, 'add never.came --role member');
+    await team.db.query(`INSERT INTO sign_in_failures (key, failures, last_failure_at)
                     VALUES ('account:gone', 2, now() - interval '2 days'),
                            ('account:recent', 2, now())`);
-    await db.query(
+    await team.db.query(
       `UPDATE console_sessions SET last_seen_at = now() - interval '31 minutes'
         WHERE user_id = (SELECT id FROM users WHERE username = 'tidy.tom')`,
     );
-    await db.query(
+    await team.db.query(
       `UPDATE enrolments SET expires_at = now() - interval '1 minute'
         WHERE user_id = (SELECT id FROM users WHERE username = 'never.came')`,
     );
-    await api.app.get(RetentionService).purge();
-    const left = async (sql: string) => (await db.query<{ n: number }>(sql))[0]!.n;
+    await team.api.app.get(RetentionService).purge();
+    const left = async (sql: string) => (await team.db.query<{ n: number }>(sql))[0]!.n;
     expect(
       await left(`SELECT count(*)::int AS n FROM console_sessions s JOIN users u ON u.id = s.user_id
                    WHERE u.username = 'tidy.tom'`),
@@ -429,7 +427,9 @@ describe('what expires', () => {
     ).toBe(0);
     expect(
       (
-        await db.query<{ key: string }>(`SELECT key FROM sign_in_failures WHERE key LIKE 'account:%'
+        await team.db.query<{
+          key: string;
+        }>(`SELECT key FROM sign_in_failures WHERE key LIKE 'account:%'
                                          AND key IN ('account:gone', 'account:recent')`)
       ).map((row) => row.key),
     ).toEqual(['account:recent']);
@@ -442,7 +442,7 @@ describe('roles and cross-site requests', () => {
   it('lets admins, and only admins, use the admin routes', async () => {
     const member = await enrol('member.mo', 'member', '10.0.6.1');
     const admin = await enrol('admin.al', 'admin', '10.0.6.2');
-    const adminRoutes = console_.routes.filter((route) => route.includes('/admin/'));
+    const adminRoutes = team.console_.routes.filter((route) => route.includes('/admin/'));
     expect(adminRoutes.length).toBeGreaterThan(0);
     for (const route of adminRoutes) {
       const [method, url] = route.split(' ') as [string, string];
@@ -470,7 +470,7 @@ describe('roles and cross-site requests', () => {
       'sec-fetch-site': 'cross-site',
     });
     expect(crossSite.status).toBe(403);
-    const foreignOrigin = await new ConsoleClient(console_.baseUrl, {
+    const foreignOrigin = await new ConsoleClient(team.console_.baseUrl, {
       cookie: client.cookie!,
       origin: 'https://evil.example',
     }).call('POST', '/sign-out', undefined, { 'sec-fetch-site': '' });
@@ -481,7 +481,7 @@ describe('roles and cross-site requests', () => {
 
 describe('any input', () => {
   it('gets a 4xx with a message from every public route, never a 5xx', async () => {
-    const client = new ConsoleClient(console_.baseUrl, { 'x-forwarded-for': '10.0.8.1' });
+    const client = new ConsoleClient(team.console_.baseUrl, { 'x-forwarded-for': '10.0.8.1' });
     // Postgres text cannot hold NUL: a field with one is refused before it reaches a statement.
     for (const [path, fields] of [
       ['/sign-in', { username: 'a\u0000b', password: PASSWORD, code: '123456' }],

@@ -1,38 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { kindOf } from '../src/leads/lead-kind.js';
 import { STATUSES } from '../src/leads/lead-status.js';
-import {
-  consoleOnNewDatabase,
-  enrolOperator,
-  type ConsoleClient,
-  type RunningConsole,
-} from './support/console-client.js';
-import type { TestDatabase } from './support/test-database.js';
-import { stopApp } from './support/test-app.js';
+import { consoleForThisFile, type ConsoleClient } from './support/console-client.js';
 
 // What a team needs when many leads arrive, through the console's API on real Postgres: unread
 // per operator, bulk actions (each lead on its own, audited on its own), related leads.
-let db: TestDatabase;
-let console_: RunningConsole;
-let ada: ConsoleClient;
-let max: ConsoleClient;
-let eve: ConsoleClient;
-
-beforeAll(async () => {
-  ({ db, console_ } = await consoleOnNewDatabase());
-  ada = (await enrolOperator(db.url, console_, 'ada', 'admin')).client;
-  max = (await enrolOperator(db.url, console_, 'max', 'member')).client;
-  eve = (await enrolOperator(db.url, console_, 'eve', 'member')).client;
-});
-
-afterAll(() => stopApp(console_, db));
+const team = consoleForThisFile({ operators: { ada: 'admin', max: 'member', eve: 'member' } });
 
 /** Leads as the form stores them, `minutesAgo` apart in the order given; answers their ids. */
 async function leads(...people: { name: string; email: string; message?: string }[]) {
   const ids: string[] = [];
   for (const [i, person] of people.entries()) {
-    const [row] = await db.query<{ id: string }>(
+    const [row] = await team.db.query<{ id: string }>(
       `INSERT INTO contact_submissions (name, email, company, role, message, created_at, kind)
        VALUES ($1, $2, 'Some Bank', 'CFO', $3, now() - make_interval(mins => $4), $5) RETURNING id`,
       [
@@ -57,18 +37,18 @@ const rows = async (client: ConsoleClient, query: string) => {
 describe('unread', () => {
   it('is each operator’s own', async () => {
     const [id] = await leads({ name: 'Read Once', email: 'read.once@northbank.example' });
-    expect((await max.call('GET', `/leads/${id}`)).status).toBe(200);
-    expect((await rows(max, 'q=read once'))[0]!.unread).toBe(false);
-    expect((await rows(eve, 'q=read once'))[0]!.unread).toBe(true);
-    expect((await rows(eve, 'q=read once&unread=true')).map((row) => row.id)).toEqual([id]);
-    expect(await rows(max, 'q=read once&unread=true')).toEqual([]);
+    expect((await team.max.call('GET', `/leads/${id}`)).status).toBe(200);
+    expect((await rows(team.max, 'q=read once'))[0]!.unread).toBe(false);
+    expect((await rows(team.eve, 'q=read once'))[0]!.unread).toBe(true);
+    expect((await rows(team.eve, 'q=read once&unread=true')).map((row) => row.id)).toEqual([id]);
+    expect(await rows(team.max, 'q=read once&unread=true')).toEqual([]);
   });
 
   it('lists every unread lead once, in order, whoever opened it first, page after page', async () => {
     // 150 leads, two at each moment (the order's tie is the id), opened first by nobody, by
     // max, by eve, by eve then max, or only by a `leads` command (read_at, nobody's read).
     const ids = (
-      await db.query<{ id: string }>(
+      await team.db.query<{ id: string }>(
         `INSERT INTO contact_submissions (name, email, company, role, message, created_at, kind)
          SELECT 'Paged ' || i, 'paged' || i || '@pagedbank.example', 'Paged Bank', 'CFO', 'Hello',
                 now() - interval '2 days' + (i / 2) * interval '1 minute', 'contact'
@@ -78,23 +58,24 @@ describe('unread', () => {
     const opened = (who: ConsoleClient[], every: number, from: number) =>
       ids.filter((_, i) => i % every === from).flatMap((id) => who.map((client) => [client, id]));
     for (const [client, id] of [
-      ...opened([max], 5, 1),
-      ...opened([eve], 5, 2),
-      ...opened([eve, max], 5, 3),
+      ...opened([team.max], 5, 1),
+      ...opened([team.eve], 5, 2),
+      ...opened([team.eve, team.max], 5, 3),
     ] as [ConsoleClient, string][]) {
       expect((await client.call('GET', `/leads/${id}`)).status).toBe(200);
     }
-    await db.query(`UPDATE contact_submissions SET read_at = now() WHERE id = ANY($1::uuid[])`, [
-      ids.filter((_, i) => i % 5 === 4),
-    ]);
+    await team.db.query(
+      `UPDATE contact_submissions SET read_at = now() WHERE id = ANY($1::uuid[])`,
+      [ids.filter((_, i) => i % 5 === 4)],
+    );
 
     for (const [client, name] of [
-      [max, 'max'],
-      [eve, 'eve'],
-      [ada, 'ada'],
+      [team.max, 'max'],
+      [team.eve, 'eve'],
+      [team.ada, 'ada'],
     ] as const) {
       for (const order of ['newest', 'oldest']) {
-        const expected = await db.query<{ id: string }>(
+        const expected = await team.db.query<{ id: string }>(
           `SELECT s.id FROM contact_submissions s
             WHERE s.spam_reason IS NULL AND NOT EXISTS (
                     SELECT 1 FROM lead_reads r JOIN users u ON u.id = r.user_id
@@ -122,7 +103,9 @@ describe('unread', () => {
       const answer = await client.call('GET', '/leads/counts?unread=true&q=paged bank');
       return Object.values(answer.body as Record<string, number>).reduce((a, b) => a + b, 0);
     };
-    expect([await unreadOf(max), await unreadOf(eve), await unreadOf(ada)]).toEqual([90, 90, 150]);
+    expect([await unreadOf(team.max), await unreadOf(team.eve), await unreadOf(team.ada)]).toEqual([
+      90, 90, 150,
+    ]);
   });
 });
 
@@ -137,7 +120,7 @@ describe('bulk actions', () => {
         message: 'Subject: Accessibility Feedback\n\nFaint focus.',
       },
     );
-    const answer = await max.call('POST', '/leads/bulk', {
+    const answer = await team.max.call('POST', '/leads/bulk', {
       ids: [a, b, c],
       action: 'status',
       status: 'contacted',
@@ -148,7 +131,7 @@ describe('bulk actions', () => {
       { id: b, ok: true },
       { id: c, ok: false, message: 'A new lead can move to acknowledged, not to contacted.' },
     ]);
-    const audit = await db.query<{ n: number }>(
+    const audit = await team.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM audit_log WHERE command = 'status' AND actor = 'max'`,
     );
     expect(audit[0]!.n).toBe(2);
@@ -159,13 +142,13 @@ describe('bulk actions', () => {
       { name: 'Owner One', email: 'o1@ownerbank.example' },
       { name: 'Owner Two', email: 'o2@ownerbank.example' },
     );
-    const taken = await max.call('POST', '/leads/bulk', {
+    const taken = await team.max.call('POST', '/leads/bulk', {
       ids: [a, b],
       action: 'owner',
       owner: 'max',
     });
     expect((taken.body.results as { ok: boolean }[]).every((result) => result.ok)).toBe(true);
-    const refused = await eve.call('POST', '/leads/bulk', {
+    const refused = await team.eve.call('POST', '/leads/bulk', {
       ids: [a],
       action: 'owner',
       owner: 'eve',
@@ -177,28 +160,28 @@ describe('bulk actions', () => {
         message: 'max is on this lead: only an admin can give it to someone else.',
       },
     ]);
-    const given = await ada.call('POST', '/leads/bulk', {
+    const given = await team.ada.call('POST', '/leads/bulk', {
       ids: [a, b],
       action: 'owner',
       owner: 'eve',
     });
     expect((given.body.results as { ok: boolean }[]).every((result) => result.ok)).toBe(true);
-    expect((await rows(eve, 'owner=mine&q=owner')).map((row) => row.id).sort()).toEqual(
+    expect((await rows(team.eve, 'owner=mine&q=owner')).map((row) => row.id).sort()).toEqual(
       [a, b].sort(),
     );
   });
 
   it('marks spam and back, each announced on its own', async () => {
     const [a] = await leads({ name: 'Spam Bulk', email: 'spam@spambank.example' });
-    const marked = await max.call('POST', '/leads/bulk', { ids: [a], action: 'spam' });
+    const marked = await team.max.call('POST', '/leads/bulk', { ids: [a], action: 'spam' });
     expect(marked.body.results).toEqual([{ id: a, ok: true }]);
-    expect((await rows(max, 'spam=true&q=spam bulk')).map((row) => row.id)).toEqual([a]);
-    await max.call('POST', '/leads/bulk', { ids: [a], action: 'not-spam' });
-    expect((await rows(max, 'q=spam bulk')).map((row) => row.id)).toEqual([a]);
+    expect((await rows(team.max, 'spam=true&q=spam bulk')).map((row) => row.id)).toEqual([a]);
+    await team.max.call('POST', '/leads/bulk', { ids: [a], action: 'not-spam' });
+    expect((await rows(team.max, 'q=spam bulk')).map((row) => row.id)).toEqual([a]);
   });
 
   it('answers any body with a 200 or a 400 that says what to fix, never a 5xx', async () => {
-    const before = await db.query(`SELECT count(*)::int AS n FROM audit_log`);
+    const before = await team.db.query(`SELECT count(*)::int AS n FROM audit_log`);
     await fc.assert(
       fc.asyncProperty(
         fc.record(
@@ -214,7 +197,7 @@ describe('bulk actions', () => {
           { requiredKeys: [] },
         ),
         async (body) => {
-          const answer = await ada.call('POST', '/leads/bulk', body);
+          const answer = await team.ada.call('POST', '/leads/bulk', body);
           expect([200, 400]).toContain(answer.status);
           if (answer.status === 400) expect(typeof answer.body.message).toBe('string');
         },
@@ -222,9 +205,9 @@ describe('bulk actions', () => {
       { numRuns: 150 },
     );
     // Random ids name no lead: nothing changed, nothing audited.
-    expect(await db.query(`SELECT count(*)::int AS n FROM audit_log`)).toEqual(before);
+    expect(await team.db.query(`SELECT count(*)::int AS n FROM audit_log`)).toEqual(before);
     const tooMany = Array.from({ length: 101 }, () => crypto.randomUUID());
-    const answer = await ada.call('POST', '/leads/bulk', { ids: tooMany, action: 'spam' });
+    const answer = await team.ada.call('POST', '/leads/bulk', { ids: tooMany, action: 'spam' });
     expect([answer.status, answer.body.message]).toEqual([
       400,
       'Select between 1 and 100 leads (ids).',
@@ -311,7 +294,7 @@ describe('the refusals worded for each body', () => {
     ],
   ])('%s: refuses %s with its sentence and changes nothing', async (route, _, body, message) => {
     const [id] = await leads({ name: 'Refused Body', email: 'refused.body@northbank.example' });
-    const before = await db.query(`SELECT count(*)::int AS n FROM audit_log`);
+    const before = await team.db.query(`SELECT count(*)::int AS n FROM audit_log`);
     const [method, path] =
       route === 'bulk'
         ? ['POST', '/leads/bulk']
@@ -320,20 +303,20 @@ describe('the refusals worded for each body', () => {
           : route === 'status'
             ? ['POST', `/leads/${id}/status`]
             : ['PUT', '/account/preferences'];
-    const answer = await ada.call(method as 'POST' | 'PUT', path, body);
+    const answer = await team.ada.call(method as 'POST' | 'PUT', path, body);
     expect([answer.status, answer.body.message]).toEqual([400, message]);
-    expect(await db.query(`SELECT count(*)::int AS n FROM audit_log`)).toEqual(before);
+    expect(await team.db.query(`SELECT count(*)::int AS n FROM audit_log`)).toEqual(before);
   });
 
   it('stores preferences trimmed, an empty address or day as none', async () => {
     const body = { email: '  eve@northbank.example ', autoAssign: false, awayUntil: '' };
-    const answer = await eve.call('PUT', '/account/preferences', body);
+    const answer = await team.eve.call('PUT', '/account/preferences', body);
     expect([answer.status, answer.body]).toEqual([
       200,
       { email: 'eve@northbank.example', autoAssign: false, awayUntil: null },
     ]);
     const leap = { email: '', autoAssign: false, awayUntil: '2028-02-29' };
-    expect((await eve.call('PUT', '/account/preferences', leap)).body).toEqual({
+    expect((await team.eve.call('PUT', '/account/preferences', leap)).body).toEqual({
       email: null,
       autoAssign: false,
       awayUntil: '2028-02-29',
@@ -350,7 +333,7 @@ describe('related leads', () => {
       { name: 'Rel Again', email: 'Anna@relbank.example' },
     );
     const [gmailTwo] = await leads({ name: 'Rel Gmail Two', email: 'someone@gmail.com' });
-    const opened = await max.call('GET', `/leads/${again}`);
+    const opened = await team.max.call('GET', `/leads/${again}`);
     expect(
       (opened.body.related as { id: string; sameAddress: boolean }[]).map((lead) => [
         lead.id,
@@ -360,7 +343,7 @@ describe('related leads', () => {
       [colleague, false],
       [first, true],
     ]);
-    const shown = await rows(max, 'q=rel');
+    const shown = await rows(team.max, 'q=rel');
     const related = Object.fromEntries(shown.map((row) => [row.id, row.related]));
     expect(related[again!]).toBe(2);
     expect(related[first!]).toBe(0);

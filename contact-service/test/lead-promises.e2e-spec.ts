@@ -1,56 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { PromiseWatch } from '../src/notifications/promise-watch.js';
-import {
-  enrolOperator,
-  startConsole,
-  type ConsoleClient,
-  type RunningConsole,
-} from './support/console-client.js';
-import type { SmtpSink } from './support/smtp-sink.js';
-import {
-  startTestApp,
-  VALID_CONTACT,
-  type RunningApp,
-  stopApp,
-  databaseAndMail,
-} from './support/test-app.js';
-import type { TestDatabase } from './support/test-database.js';
+import { consoleForThisFile, type ConsoleClient } from './support/console-client.js';
+import { VALID_CONTACT } from './support/test-app.js';
 
 // The callback promise, owners, reminders and escalations on real Postgres: two services with
 // their workers (as `make up` runs replicas), a real SMTP server, the console with its clock
 // moved, and the watch's jobs run at chosen times.
-let db: TestDatabase;
-let smtp: SmtpSink;
-let apis: RunningApp[];
-let console_: RunningConsole;
-let ada: ConsoleClient;
-let max: ConsoleClient;
-let eve: ConsoleClient;
-
 const HOUR = 3_600_000;
 const TEAM = 'sales@bank-proposals.example';
 /** An operator's preferences as they start: no address of their own, no automatic leads. */
 const NO_PREFERENCES = { email: null, autoAssign: false, awayUntil: null };
 
-beforeAll(async () => {
-  let settings: Record<string, string>;
-  ({ db, smtp, settings } = await databaseAndMail({ AUTO_ASSIGN: 'contact' }));
-
-  apis = [await startTestApp(db.url, settings), await startTestApp(db.url, settings)];
-  // The console's own origin is where the test client is: its cookies go to it.
-  console_ = await startConsole(db.url, { ...settings, CONSOLE_ORIGIN: 'http://localhost:8081' });
-  ada = (await enrolOperator(db.url, console_, 'ada', 'admin')).client;
-  max = (await enrolOperator(db.url, console_, 'max', 'member')).client;
-  eve = (await enrolOperator(db.url, console_, 'eve', 'member')).client;
+const team = consoleForThisFile({
+  mail: { AUTO_ASSIGN: 'contact' },
+  services: [{}, {}],
+  operators: { ada: 'admin', max: 'member', eve: 'member' },
 });
-
-afterAll(() => stopApp(console_, ...(apis ?? []), smtp, db));
 
 /** A contact request through the form; answers its id and receipt time. */
 async function submit(name: string) {
-  const answer = await apis[0]!.post({ ...VALID_CONTACT, name });
+  const answer = await team.apis[0]!.post({ ...VALID_CONTACT, name });
   expect(answer.status).toBe(201);
-  const [row] = await db.query<{ id: string; created_at: Date }>(
+  const [row] = await team.db.query<{ id: string; created_at: Date }>(
     `SELECT id, created_at FROM contact_submissions WHERE name = $1`,
     [name],
   );
@@ -77,13 +48,13 @@ const ids = async (client: ConsoleClient, query: string) => {
   return (answer.body.leads as { id: string }[]).map((row) => row.id);
 };
 
-const watches = () => apis.map((api) => api.app.get(PromiseWatch));
+const watches = () => team.apis.map((api) => api.app.get(PromiseWatch));
 
 /** The first mail whose subject starts so, once it has arrived. */
 async function mailNamed(start: string, timeoutMs = 20_000) {
   const started = Date.now();
   for (;;) {
-    const mail = smtp.mails.find((each) => each.parsed.subject?.startsWith(start));
+    const mail = team.smtp.mails.find((each) => each.parsed.subject?.startsWith(start));
     if (mail) return mail;
     if (Date.now() - started > timeoutMs)
       throw new Error(`no mail "${start}…" within ${timeoutMs} ms`);
@@ -98,7 +69,7 @@ async function preferences(client: ConsoleClient, body: Record<string, unknown>)
 
 /** A contact request received `hours` ago, written as the form writes it. */
 async function receivedAgo(name: string, hours: number) {
-  const [row] = await db.query<{ id: string; created_at: Date }>(
+  const [row] = await team.db.query<{ id: string; created_at: Date }>(
     `INSERT INTO contact_submissions (name, email, company, role, message, created_at, kind)
      VALUES ($1, 'ago@bank.example', 'Ago Bank', 'CFO', 'Hi', now() - make_interval(secs => $2), 'contact')
      RETURNING id, created_at`,
@@ -110,7 +81,7 @@ async function receivedAgo(name: string, hours: number) {
 describe('the callback promise', () => {
   it('is due 24 hours after receipt by the clock, due soon 4 hours before, then overdue', async () => {
     const { id, receivedAt } = await submit('Promise Person');
-    expect((await lead(max, id)).due).toEqual({
+    expect((await lead(team.max, id)).due).toEqual({
       step: 'callback',
       at: new Date(receivedAt.getTime() + 24 * HOUR).toISOString(),
       overdue: false,
@@ -118,13 +89,13 @@ describe('the callback promise', () => {
     });
     const soon = await receivedAgo('Soon Person', 20.1);
     const overdue = await receivedAgo('Overdue Person', 24.1);
-    expect((await lead(max, soon.id)).due).toMatchObject({ soon: true, overdue: false });
-    expect((await lead(max, overdue.id)).due).toMatchObject({ soon: false, overdue: true });
-    expect(await ids(max, 'due=soon&kind=contact')).toEqual([soon.id]);
-    expect(await ids(max, 'due=overdue')).toEqual([overdue.id]);
-    expect(await ids(max, 'due=today&kind=accessibility')).toEqual([]);
+    expect((await lead(team.max, soon.id)).due).toMatchObject({ soon: true, overdue: false });
+    expect((await lead(team.max, overdue.id)).due).toMatchObject({ soon: false, overdue: true });
+    expect(await ids(team.max, 'due=soon&kind=contact')).toEqual([soon.id]);
+    expect(await ids(team.max, 'due=overdue')).toEqual([overdue.id]);
+    expect(await ids(team.max, 'due=today&kind=accessibility')).toEqual([]);
 
-    const metrics = await fetch(`${apis[0]!.baseUrl}/metrics`).then((answer) => answer.text());
+    const metrics = await fetch(`${team.apis[0]!.baseUrl}/metrics`).then((answer) => answer.text());
     expect(metrics).toMatch(/lead_promises_due\{kind="contact",step="callback",due="overdue"\} 1/);
     expect(metrics).toMatch(/lead_promises_due\{kind="contact",step="callback",due="soon"\} 1/);
   });
@@ -137,19 +108,22 @@ describe('the callback promise', () => {
     const receipt = await mailNamed('We received your request');
     const promised = /within (\d+) hours/.exec(receipt.parsed.text ?? '');
     expect(promised).not.toBeNull();
-    const due = (await lead(max, id)).due as { at: string };
+    const due = (await lead(team.max, id)).due as { at: string };
     expect(Date.parse(due.at) - receivedAt.getTime()).toBe(Number(promised![1]) * HOUR);
   });
 
   it('is kept when the lead is contacted in time, and the overview counts it kept or late', async () => {
-    const before = (await max.call('GET', '/overview')).body.promises as Record<string, unknown>[];
+    const before = (await team.max.call('GET', '/overview')).body.promises as Record<
+      string,
+      unknown
+    >[];
     const leads = [await receivedAgo('Late Lead', 30), await receivedAgo('Kept Lead', 2)];
     for (const { id } of leads) {
-      const moved = await max.call('POST', `/leads/${id}/status`, { status: 'contacted' });
+      const moved = await team.max.call('POST', `/leads/${id}/status`, { status: 'contacted' });
       expect(moved.status).toBe(200);
       expect(moved.body.due).toBeNull();
     }
-    const rows = await db.query<{ name: string; responded_on_time: boolean }>(
+    const rows = await team.db.query<{ name: string; responded_on_time: boolean }>(
       `SELECT name, responded_on_time FROM contact_submissions
         WHERE id = ANY($1::uuid[]) ORDER BY name`,
       [leads.map((row) => row.id)],
@@ -158,7 +132,10 @@ describe('the callback promise', () => {
       ['Kept Lead', true],
       ['Late Lead', false],
     ]);
-    const after = (await max.call('GET', '/overview')).body.promises as Record<string, unknown>[];
+    const after = (await team.max.call('GET', '/overview')).body.promises as Record<
+      string,
+      unknown
+    >[];
     const sum = (list: Record<string, unknown>[], field: string) =>
       list
         .filter((row) => row.kind === 'contact')
@@ -172,35 +149,37 @@ describe('the callback promise', () => {
 describe('owners', () => {
   it('lets a member take a lead nobody owns and hand it back, and an admin assign it', async () => {
     const { id } = await submit('Owned Person');
-    expect((await lead(max, id)).owner).toBeNull();
-    expect(await ids(max, 'owner=unowned')).toContain(id);
+    expect((await lead(team.max, id)).owner).toBeNull();
+    expect(await ids(team.max, 'owner=unowned')).toContain(id);
 
-    const taken = await max.call('PUT', `/leads/${id}/owner`, { owner: 'max' });
+    const taken = await team.max.call('PUT', `/leads/${id}/owner`, { owner: 'max' });
     expect([taken.status, taken.body.owner]).toEqual([200, 'max']);
-    expect(await ids(max, 'owner=mine')).toContain(id);
-    expect(await ids(eve, 'owner=mine')).not.toContain(id);
+    expect(await ids(team.max, 'owner=mine')).toContain(id);
+    expect(await ids(team.eve, 'owner=mine')).not.toContain(id);
 
-    const refused = await eve.call('PUT', `/leads/${id}/owner`, { owner: 'eve' });
+    const refused = await team.eve.call('PUT', `/leads/${id}/owner`, { owner: 'eve' });
     expect([refused.status, refused.body.message]).toEqual([
       403,
       'max is on this lead: only an admin can give it to someone else.',
     ]);
-    const nobody = await ada.call('PUT', `/leads/${id}/owner`, { owner: 'nobody' });
+    const nobody = await team.ada.call('PUT', `/leads/${id}/owner`, { owner: 'nobody' });
     expect(nobody.status).toBe(400);
-    const bad = await ada.call('PUT', `/leads/${id}/owner`, { owner: 42 });
+    const bad = await team.ada.call('PUT', `/leads/${id}/owner`, { owner: 42 });
     expect(bad.status).toBe(400);
 
-    expect((await ada.call('PUT', `/leads/${id}/owner`, { owner: 'eve' })).body.owner).toBe('eve');
-    const back = await eve.call('PUT', `/leads/${id}/owner`, { owner: null });
+    expect((await team.ada.call('PUT', `/leads/${id}/owner`, { owner: 'eve' })).body.owner).toBe(
+      'eve',
+    );
+    const back = await team.eve.call('PUT', `/leads/${id}/owner`, { owner: null });
     expect([back.status, back.body.owner]).toEqual([200, null]);
 
-    const history = (await lead(ada, id)).history.filter((e) => e.event === 'owner');
+    const history = (await lead(team.ada, id)).history.filter((e) => e.event === 'owner');
     expect(history.map((e: Record<string, unknown>) => [e.actor, e.from, e.to])).toEqual([
       ['max', null, 'max'],
       ['ada', 'max', 'eve'],
       ['eve', 'eve', null],
     ]);
-    const audit = await db.query<{ n: number }>(
+    const audit = await team.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM audit_log WHERE command = 'owner'`,
     );
     expect(audit[0]!.n).toBeGreaterThanOrEqual(3);
@@ -208,29 +187,29 @@ describe('owners', () => {
 
   it('hands an account’s open leads back to the team when it is disabled', async () => {
     const { id } = await submit('Disabled Owner Lead');
-    await ada.call('PUT', `/leads/${id}/owner`, { owner: 'eve' });
-    const disable = await ada.call('POST', '/admin/users/eve/disable');
+    await team.ada.call('PUT', `/leads/${id}/owner`, { owner: 'eve' });
+    const disable = await team.ada.call('POST', '/admin/users/eve/disable');
     expect(disable.status).toBeLessThan(300);
-    expect((await lead(ada, id)).owner).toBeNull();
-    expect((await ada.call('POST', '/admin/users/eve/enable')).status).toBeLessThan(300);
+    expect((await lead(team.ada, id)).owner).toBeNull();
+    expect((await team.ada.call('POST', '/admin/users/eve/enable')).status).toBeLessThan(300);
   });
 
   it('keeps an operator’s preferences as given: the day away is the same day when read back', async () => {
     for (const awayUntil of ['2026-12-31', '2027-01-01', '2028-02-29', null]) {
       const body = { email: 'ada@bank-proposals.example', autoAssign: true, awayUntil };
-      await preferences(ada, body);
-      const read = await ada.call('GET', '/account/preferences');
+      await preferences(team.ada, body);
+      const read = await team.ada.call('GET', '/account/preferences');
       expect([read.status, read.body]).toEqual([200, body]);
     }
-    await preferences(ada, NO_PREFERENCES);
+    await preferences(team.ada, NO_PREFERENCES);
   });
 });
 
 describe('reminders and escalations', () => {
   it('reminds the team before the due time and escalates at it, once each with two workers', async () => {
-    await preferences(ada, { ...NO_PREFERENCES, email: 'ada@bank-proposals.example' });
+    await preferences(team.ada, { ...NO_PREFERENCES, email: 'ada@bank-proposals.example' });
     const { id, receivedAt } = await submit('Reminded Person');
-    await smtp.waitFor(1);
+    await team.smtp.waitFor(1);
     const job = { leadId: id, action: 'reminder', step: 'callback' } as const;
     const at = (hours: number) => new Date(receivedAt.getTime() + hours * HOUR);
 
@@ -253,7 +232,7 @@ describe('reminders and escalations', () => {
     const overdue = await mailNamed('Overdue: nobody has managed to call back Reminded Person');
     expect(overdue.recipients.sort()).toEqual(['ada@bank-proposals.example', TEAM].sort());
 
-    const opened = await lead(ada, id);
+    const opened = await lead(team.ada, id);
     expect(
       opened.history
         .filter((e) => e.event !== 'owner')
@@ -268,22 +247,22 @@ describe('reminders and escalations', () => {
   });
 
   it('reminds the owner at their address, and says nothing once the promise is kept', async () => {
-    await preferences(max, { ...NO_PREFERENCES, email: 'max@bank-proposals.example' });
+    await preferences(team.max, { ...NO_PREFERENCES, email: 'max@bank-proposals.example' });
     const { id, receivedAt } = await submit('Owner Reminded');
-    await max.call('PUT', `/leads/${id}/owner`, { owner: 'max' });
+    await team.max.call('PUT', `/leads/${id}/owner`, { owner: 'max' });
     const job = { leadId: id, action: 'reminder', step: 'callback' } as const;
     expect(await watches()[0]!.run(job, new Date(receivedAt.getTime() + 21 * HOUR))).toBe(true);
     const mail = await mailNamed('Reminder: call back Owner Reminded');
     expect(mail.recipients).toEqual(['max@bank-proposals.example']);
 
-    expect((await max.call('POST', `/leads/${id}/status`, { status: 'contacted' })).status).toBe(
-      200,
-    );
+    expect(
+      (await team.max.call('POST', `/leads/${id}/status`, { status: 'contacted' })).status,
+    ).toBe(200);
     const escalation = { ...job, action: 'escalation' } as const;
     expect(await watches()[1]!.run(escalation, new Date(receivedAt.getTime() + 25 * HOUR))).toBe(
       false,
     );
-    const notices = await db.query(
+    const notices = await team.db.query(
       `SELECT 1 FROM notifications WHERE submission_id = $1 AND purpose LIKE 'escalation:%'`,
       [id],
     );
@@ -292,13 +271,13 @@ describe('reminders and escalations', () => {
 
   it('sends nothing for a lead marked spam, and cancels what it has pending', async () => {
     const { id, receivedAt } = await submit('Spam Later');
-    await db.query(
+    await team.db.query(
       `INSERT INTO notifications (submission_id, channel, purpose, enqueued_at)
        VALUES ($1, 'slack', 'reminder:callback', now())`,
       [id],
     );
-    expect((await max.call('POST', `/leads/${id}/spam`)).status).toBe(200);
-    const [row] = await db.query<{ status: string }>(
+    expect((await team.max.call('POST', `/leads/${id}/spam`)).status).toBe(200);
+    const [row] = await team.db.query<{ status: string }>(
       `SELECT status FROM notifications WHERE submission_id = $1 AND channel = 'slack'`,
       [id],
     );
@@ -310,13 +289,13 @@ describe('reminders and escalations', () => {
 
 describe('automatic assignment', () => {
   it('gives leads in turn to the operators who opted in, never two to one while another is next', async () => {
-    for (const client of [ada, max]) {
+    for (const client of [team.ada, team.max]) {
       await preferences(client, { email: null, autoAssign: true, awayUntil: null });
     }
     // Eve's sessions ended when she was disabled above: she opts in as her account page would.
-    await db.query(`UPDATE users SET auto_assign = true WHERE username = 'eve'`);
-    await db.query(`UPDATE users SET last_assigned_at = NULL`);
-    const rows = await db.query<{ id: string }>(
+    await team.db.query(`UPDATE users SET auto_assign = true WHERE username = 'eve'`);
+    await team.db.query(`UPDATE users SET last_assigned_at = NULL`);
+    const rows = await team.db.query<{ id: string }>(
       `INSERT INTO contact_submissions (name, email, company, role, message, kind)
        SELECT 'Turn ' || i, 'turn' || i || '@bank.example', 'Turn Bank', 'CFO', 'Hi', 'contact'
          FROM generate_series(1, 6) AS i RETURNING id`,
@@ -325,7 +304,7 @@ describe('automatic assignment', () => {
     await Promise.all(
       rows.map(({ id }, i) => watches()[i % 2]!.run({ leadId: id, action: 'assign' }, now)),
     );
-    const owners = await db.query<{ username: string; n: number }>(
+    const owners = await team.db.query<{ username: string; n: number }>(
       `SELECT u.username, count(*)::int AS n FROM contact_submissions s JOIN users u ON u.id = s.owner_id
         WHERE s.id = ANY($1::uuid[]) GROUP BY 1 ORDER BY 1`,
       [rows.map((row) => row.id)],
@@ -338,13 +317,13 @@ describe('automatic assignment', () => {
   });
 
   it('skips an operator who is away, and assigns a lead from the form by itself', async () => {
-    await db.query(`UPDATE users SET away_until = '2999-01-01' WHERE username = 'eve'`);
-    await preferences(ada, NO_PREFERENCES);
+    await team.db.query(`UPDATE users SET away_until = '2999-01-01' WHERE username = 'eve'`);
+    await preferences(team.ada, NO_PREFERENCES);
     const { id } = await submit('Auto Assigned');
     const started = Date.now();
     let owner: string | null = null;
     while (!owner && Date.now() - started < 20_000) {
-      owner = (await lead(ada, id)).owner;
+      owner = (await lead(team.ada, id)).owner;
       if (!owner) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(owner).toBe('max');

@@ -1,4 +1,4 @@
-import { expect } from '@jest/globals';
+import { afterAll, beforeAll, expect } from '@jest/globals';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
@@ -12,7 +12,15 @@ import { parseEnv } from '../../src/config/env.js';
 import { EnvironmentService } from '../../src/config/environment.service.js';
 import { Clock } from '../../src/operators/clock.js';
 import { started } from './release.js';
-import { request, type Answer } from './test-app.js';
+import type { SmtpSink } from './smtp-sink.js';
+import {
+  databaseAndMail,
+  request,
+  startTestApp,
+  stopApp,
+  type Answer,
+  type RunningApp,
+} from './test-app.js';
 import { createMigratedDatabase, type TestDatabase } from './test-database.js';
 
 export interface RunningConsole {
@@ -24,12 +32,82 @@ export interface RunningConsole {
   close(): Promise<void>;
 }
 
-/** A new database with the migrations applied and the console on it: a console file's beforeAll. */
-export async function consoleOnNewDatabase(
-  overrides: Record<string, string> = {},
-): Promise<{ db: TestDatabase; console_: RunningConsole }> {
-  const db = await createMigratedDatabase();
-  return { db, console_: await startConsole(db.url, overrides) };
+/** An operator's role. */
+export type Role = 'admin' | 'member';
+
+/** What a console file starts before its first test (consoleForThisFile). */
+export interface ConsoleSetUp<Name extends string = never> {
+  /** With `mail`: a database and an SMTP server of the file's own and their settings. */
+  mail?: Record<string, string>;
+  /** The public services beside the console, each with its own settings on top. */
+  services?: Record<string, string>[];
+  /** The console's own settings on top. */
+  console?: Record<string, string>;
+  /** The operators enrolled through the console, in this order, by name and role. */
+  operators?: Record<Name, Role>;
+}
+
+/** What consoleForThisFile started, with each enrolled operator's browser under its name. */
+export type ConsoleFile<Name extends string = never> = {
+  readonly db: TestDatabase;
+  readonly console_: RunningConsole;
+  /** The services, in the order given, and the first of them. */
+  readonly apis: RunningApp[];
+  readonly api: RunningApp;
+  /** The settings the services and the console share (databaseAndMail's, or none). */
+  readonly settings: Record<string, string>;
+  /** enrolOperator on this console. */
+  enrol(name: string, role: Role, address?: string): Promise<Enrolled>;
+  /** codeAt this console's clock. */
+  codeOf(secret: string, stepsAhead?: number): string;
+} & Readonly<Record<Name, ConsoleClient>>;
+
+/**
+ * The console on a database of a file's own, with the public services beside it and its
+ * operators enrolled: started before the file's first test, stopped (the database dropped) after
+ * its last; read `.db`, `.console_`, `.max`, … inside the tests. Without `mail` the database is
+ * migrated first; with it, it is databaseAndMail's (mailing each sender their receipt), the first
+ * service applies the migrations, and the console's origin is where the test client is, so that
+ * its cookies go to it.
+ */
+export function consoleForThisFile<Name extends string = never>(
+  setUp: ConsoleSetUp<Name> & { mail: Record<string, string> },
+): ConsoleFile<Name> & { readonly smtp: SmtpSink };
+export function consoleForThisFile<Name extends string = never>(
+  setUp?: ConsoleSetUp<Name>,
+): ConsoleFile<Name>;
+export function consoleForThisFile<Name extends string = never>(
+  setUp: ConsoleSetUp<Name> = {},
+): ConsoleFile<Name> {
+  // Filled in as each part starts, so that afterAll stops what did.
+  const file = {
+    apis: [] as RunningApp[],
+    enrol: (name: string, role: Role, address?: string) =>
+      enrolOperator(file.db!.url, file.console_!, name, role, address),
+    codeOf: (secret: string, stepsAhead?: number) => codeAt(file.console_!, secret, stepsAhead),
+  } as Partial<ConsoleFile & { smtp: SmtpSink }> & { apis: RunningApp[] };
+  beforeAll(async () => {
+    const { db, smtp, settings } = setUp.mail
+      ? await databaseAndMail(setUp.mail)
+      : { db: await createMigratedDatabase(), smtp: undefined, settings: {} };
+    Object.assign(file, { db, smtp, settings });
+    for (const own of setUp.services ?? []) {
+      file.apis.push(await startTestApp(db.url, { ...settings, ...own }));
+    }
+    Object.assign(file, {
+      api: file.apis[0],
+      console_: await startConsole(db.url, {
+        ...settings,
+        ...(setUp.mail ? { CONSOLE_ORIGIN: 'http://localhost:8081' } : {}),
+        ...setUp.console,
+      }),
+    });
+    for (const [name, role] of Object.entries<Role>(setUp.operators ?? {})) {
+      Object.assign(file, { [name]: (await file.enrol!(name, role)).client });
+    }
+  }, 60_000);
+  afterAll(() => stopApp(file.console_, ...[...file.apis].reverse(), file.smtp, file.db));
+  return file as ConsoleFile<Name>;
 }
 
 /** The console's API on a port of its own, as serve.ts starts it, on a migrated database. */
@@ -173,7 +251,7 @@ export async function enrolOperator(
   databaseUrl: string,
   running: RunningConsole,
   name: string,
-  role: 'admin' | 'member',
+  role: Role,
   address = '10.0.0.1',
 ): Promise<Enrolled> {
   const added = await leadsUsers(databaseUrl, `add ${name} --role ${role}`);
