@@ -6,7 +6,7 @@ import { LEAD_KINDS, type LeadKind } from '../leads/lead-kind.js';
 import { dueCutoffs, FIRST_STEP, type PromiseRules } from '../leads/lead-promises.js';
 import { OpenPromises, openPromises } from '../leads/promise-counts.js';
 import { BookingWeek, bookingWeeks } from '../leads/speed-to-lead.js';
-import { reportDays, sourceReportOf } from '../leads/source-report.js';
+import { knownSourceShare, reportDays } from '../leads/source-report.js';
 import { SUPPORT_TIME_ZONE } from '../leads/support-hours.js';
 import { FieldPercentile, fieldPercentiles } from '../measurements/field-measurement-store.js';
 
@@ -85,7 +85,7 @@ export async function overviewOf(
   const since = new Date(now.getTime() - weeks * 7 * 24 * 3600_000);
   const cut = dueCutoffs(now, rules);
   const recent = reportDays(now);
-  const [perKind, due, field, booked, sources] = await Promise.all([
+  const [perKind, due, field, booked, knownShare] = await Promise.all([
     Promise.all(
       LEAD_KINDS.map(async (kind) => {
         const rows = (await dataSource.query(
@@ -113,7 +113,7 @@ export async function overviewOf(
     openPromises(dataSource, rules, now),
     fieldPercentiles(dataSource),
     bookingWeeks(dataSource, since, SUPPORT_TIME_ZONE),
-    sourceReportOf(dataSource, recent.from, recent.to),
+    knownSourceShare(dataSource, recent.from, recent.to),
   ]);
   const bookings: Overview['bookings'] = booked
     .filter((row): row is BookingWeek & { week: string } => row.week !== null)
@@ -142,7 +142,7 @@ export async function overviewOf(
     promises: promises.sort(byWeek),
     bookings: bookings.sort(byWeek),
     due,
-    knownSourceShare: sources.knownShare,
+    knownSourceShare: knownShare,
     statementReview: reviewOf(supportDate(now)),
     field,
   };

@@ -22,6 +22,9 @@ export function reportDays(now: Date, asked: { from?: string; to?: string } = {}
 /** How a lead written before attribution was kept (release 1.3.0) is counted. */
 export const NOT_RECORDED = '(not recorded)';
 
+/** A lead of the report (alias s) has a known source: recorded, and not a direct visit. */
+const KNOWN_SOURCE = `(s.source IS NOT NULL AND s.source <> '${DIRECT.source}')`;
+
 /**
  * One source, medium and campaign (leads/attribution.ts `sourceOf`) over the range: the
  * discovery-call requests it brought, how many booked a call through the scheduler, how many
@@ -60,7 +63,7 @@ export async function sourceReportOf(
   from: string,
   to: string,
 ): Promise<SourceReport> {
-  const rows = (await dataSource.query(
+  const rows = await dataSource.query<(SourceRow & { known: boolean })[]>(
     `SELECT coalesce(s.source, '${NOT_RECORDED}') AS source, coalesce(s.medium, '') AS medium,
             coalesce(s.campaign, '') AS campaign,
             count(*)::int AS leads,
@@ -69,7 +72,8 @@ export async function sourceReportOf(
               AS "inPromise",
             percentile_cont(0.5) WITHIN GROUP (
               ORDER BY extract(epoch FROM f.booked_at - s.created_at) / 3600)::float
-              AS "medianHoursToBooking"
+              AS "medianHoursToBooking",
+            bool_and(${KNOWN_SOURCE}) AS known
        FROM contact_submissions s
        LEFT JOIN (SELECT b.submission_id, min(b.booked_at) AS booked_at FROM lead_bookings b
                    WHERE NOT b.made_lead GROUP BY b.submission_id) f ON f.submission_id = s.id
@@ -78,10 +82,32 @@ export async function sourceReportOf(
       GROUP BY 1, 2, 3
       ORDER BY leads DESC, source, medium, campaign`,
     [dayStart(from), dayEnd(to), CALLBACK_HOURS],
-  )) as SourceRow[];
+  );
   const total = rows.reduce((sum, row) => sum + row.leads, 0);
-  const known = rows
-    .filter((row) => row.source !== NOT_RECORDED && row.source !== DIRECT.source)
-    .reduce((sum, row) => sum + row.leads, 0);
-  return { from, to, rows, knownShare: total > 0 ? known / total : null };
+  const known = rows.filter((row) => row.known).reduce((sum, row) => sum + row.leads, 0);
+  return {
+    from,
+    to,
+    rows: rows.map(({ known: _known, ...row }) => row),
+    knownShare: total > 0 ? known / total : null,
+  };
+}
+
+/**
+ * The report's knownShare alone, for the overview and /metrics: two counts from IDX_leads_sources
+ * (an index-only scan), without the report's groups, bookings and medians.
+ */
+export async function knownSourceShare(
+  dataSource: DataSource,
+  from: string,
+  to: string,
+): Promise<number | null> {
+  const [counted] = await dataSource.query<{ total: number; known: number }[]>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE ${KNOWN_SOURCE})::int AS known
+       FROM contact_submissions s
+      WHERE s.spam_reason IS NULL AND s.kind = 'contact'
+        AND s.created_at >= $1 AND s.created_at < $2`,
+    [dayStart(from), dayEnd(to)],
+  );
+  return counted && counted.total > 0 ? counted.known / counted.total : null;
 }

@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
 import { promiseRules } from '../leads/lead-promises.js';
 import { openPromises } from '../leads/promise-counts.js';
-import { reportDays, sourceReportOf } from '../leads/source-report.js';
+import { knownSourceShare, reportDays } from '../leads/source-report.js';
 import { bookingWeeks } from '../leads/speed-to-lead.js';
 import { backupMetrics } from './backup-metrics.js';
 import { consoleMetrics } from './console-metrics.js';
@@ -149,7 +149,7 @@ export class MetricsService {
       registers: [this.registry],
       async collect() {
         const { from, to } = reportDays(new Date());
-        const { knownShare } = await sourceReportOf(dataSource, from, to);
+        const knownShare = await knownSourceShare(dataSource, from, to);
         this.reset();
         if (knownShare !== null) this.set(knownShare);
       },
