@@ -173,6 +173,14 @@ const serviceZones = [
     from: under(['entrypoints', 'app', ...serviceFeatures, 'integrations']),
     message: 'config/, database/, http/ and logging/ are the bottom: they import nothing above.',
   },
+  {
+    // A lead's history lines (lead_status_changes, lead_events), the audit records of its
+    // changes and the notices a change cancels have one writer, LeadState, whose LeadHistory
+    // writes them: any other file that changes a lead asks LeadState (docs/development.md).
+    target: `${service}/**/!(lead-state).ts`,
+    from: `${service}/leads/lead-history.ts`,
+    message: 'Only leads/lead-state.ts writes a lead’s history and audit: call a LeadState method.',
+  },
 ];
 
 const rule = (zones) => ({

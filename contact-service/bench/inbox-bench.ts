@@ -306,6 +306,7 @@ async function run(url: string, failures: string[]): Promise<void> {
     // with the settings' defaults: the email channel, no holidays.
     const audit = new AuditTrail(dataSource);
     const environment = new EnvironmentService(parseEnv({ DATABASE_URL: url }), url);
+    const state = new LeadState(audit, environment);
     const inbox = new Inbox(
       dataSource,
       new InboxStore(dataSource, dataSource.getRepository(Note)),
@@ -314,8 +315,8 @@ async function run(url: string, failures: string[]): Promise<void> {
         dataSource.getRepository(DeliveryRecord),
       ),
       audit,
-      new LeadOwners(dataSource, audit),
-      new LeadState(audit, environment),
+      new LeadOwners(dataSource, state),
+      state,
       environment,
       new Clock(),
     );

@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Not, type DataSource, type EntityManager } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
 import { BookingTokens } from '../leads/booking-token.js';
-import { recordLeadEvent } from '../leads/lead-events.js';
+import { lastMover } from '../leads/lead-events.js';
 import { recordMeeting, type BookingMatch } from '../leads/lead-meeting.js';
-import { LeadBookingRow, StatusChangeRow } from '../leads/lead-rows.entity.js';
+import { LeadBookingRow } from '../leads/lead-rows.entity.js';
 import { LeadOwners } from '../leads/lead-owners.js';
 import { erasedBooking } from '../leads/lead-removal.js';
 import { LeadState, type LeadUnderChange } from '../leads/lead-state.js';
@@ -36,8 +36,9 @@ const LEAD_ROW = `s.id, s.kind AS kind, s.status, s.email,
 /**
  * The scheduler's bookings on their leads, each event in one transaction that commits before the
  * scheduler hears 2xx (the rules: docs/bookings.md). What an event changes on its lead, it
- * changes through the lead's writers (leads/): the status and its promise (lead-state.ts), the
- * owner (lead-owners.ts), the meeting (lead-meeting.ts), a new lead (lead-writer.ts).
+ * changes through the lead's writers (leads/): the status and its promise, and the event's history
+ * line and audit record (lead-state.ts), the owner (lead-owners.ts), the meeting
+ * (lead-meeting.ts), a new lead (lead-writer.ts).
  *
  * - Refused and counted, storing nothing: an event about an erased person's booking, and one of
  *   an event type the operator did not name (CALENDLY_EVENT_TYPES, CALCOM_EVENT_TYPES).
@@ -125,8 +126,7 @@ export class BookingsService {
       host: (event.host.name ?? event.host.email)?.slice(0, 200) ?? null,
       matched,
     };
-    await recordLeadEvent(manager, lead.id, actor, 'booking', meeting);
-    await this.state.audited(manager, lead, 'booking', actor, meeting);
+    await this.state.recordBooking(manager, lead, meeting, actor);
     if (event.action === 'cancelled') {
       if (!event.rescheduling && (await this.answeredByBooking(manager, lead, actor))) {
         if (await this.state.reopen(manager, lead, actor, now)) {
@@ -176,10 +176,10 @@ export class BookingsService {
   }
 
   private async lock(manager: EntityManager, where: string, values: unknown[]) {
-    const [lead] = (await manager.query(
+    const [lead] = await manager.query<BookedLead[]>(
       `SELECT ${LEAD_ROW} FROM contact_submissions s WHERE ${where} FOR UPDATE OF s`,
       values,
-    )) as BookedLead[];
+    );
     return lead ?? null;
   }
 
@@ -191,12 +191,7 @@ export class BookingsService {
     const booked = await manager.exists(LeadBookingRow, {
       where: { submissionId: lead.id, status: Not('cancelled') },
     });
-    const last = await manager.findOne(StatusChangeRow, {
-      select: { actor: true },
-      where: { submissionId: lead.id },
-      order: { at: 'DESC', id: 'DESC' },
-    });
-    return !booked && last?.actor === actor;
+    return !booked && (await lastMover(manager, lead.id)) === actor;
   }
 }
 

@@ -163,7 +163,7 @@ export class Inbox {
     const text = noteText(body);
     return this.change(id, async (lead, manager) => {
       const note = await this.store.addNote(id, actor, text, manager);
-      await this.audit.record({ command: 'note', rows: 1, actor, email: lead.email }, manager);
+      await this.state.recordNote(manager, lead, actor);
       return note;
     });
   }

@@ -13,7 +13,6 @@ import {
   type AnsweredStep,
   type Severity,
 } from './accessibility-report.js';
-import { LeadEventRow } from './lead-rows.entity.js';
 import { STATUSES, type LeadStatus } from './lead-status.js';
 
 /**
@@ -107,8 +106,8 @@ export const LEAD_EVENT_TYPES = [
   AnswerEvent,
 ];
 
-/** What an event of kind E holds besides when, who and which. */
-type Details<E extends LeadEvent['event']> = LeadEvent extends infer Each
+/** What an event of kind E holds besides when, who and which (LeadHistory.event writes it). */
+export type LineDetails<E extends LeadEvent['event']> = LeadEvent extends infer Each
   ? Each extends { event: infer Kind }
     ? E extends Kind
       ? Omit<Each, 'at' | 'actor' | 'event'>
@@ -116,40 +115,37 @@ type Details<E extends LeadEvent['event']> = LeadEvent extends infer Each
     : never
   : never;
 
-/**
- * Writes one event of a lead in the caller's transaction, at the statement's clock: a history
- * tells what one transaction did in the order it did it (lead-state.ts writes status lines so).
- */
-export async function recordLeadEvent<E extends Exclude<LeadEvent['event'], 'status'>>(
-  manager: EntityManager,
-  leadId: string,
-  actor: string,
-  event: E,
-  details: Details<E>,
-): Promise<void> {
-  await manager.insert(LeadEventRow, {
-    submissionId: leadId,
-    actor: actor.slice(0, 200),
-    event,
-    details,
-    at: () => 'clock_timestamp()',
-  });
-}
+/** Each kind of line without its time: a distributive Omit, one shape per kind. */
+type Untimed<Line> = Line extends LeadEvent ? Omit<Line, 'at'> : never;
 
-/** A lead's whole history, oldest first. */
+/**
+ * A lead's whole history, oldest first, in the order its lines were written: by the statement
+ * clock of each line (LeadHistory writes clock_timestamp()), to Postgres' microsecond, which one
+ * transaction's lines need and a JavaScript Date (milliseconds) would lose. Each row's line is
+ * built whole in SQL, so that its type follows from its kind.
+ */
 export async function historyOf(manager: EntityManager, leadId: string): Promise<LeadEvent[]> {
-  return (await manager
-    .query(
-      `SELECT at, actor, event, details FROM (
-       SELECT at, id, 0 AS source, actor, 'status' AS event,
-              jsonb_build_object('from', from_status, 'to', to_status) AS details
+  const rows = await manager.query<{ at: Date; line: Untimed<LeadEvent> }[]>(
+    `SELECT at, line FROM (
+       SELECT at, id, 0 AS source,
+              jsonb_build_object('actor', actor, 'event', 'status',
+                                 'from', from_status, 'to', to_status) AS line
          FROM lead_status_changes WHERE submission_id = $1
        UNION ALL
-       SELECT at, id, 1, actor, event, details FROM lead_events WHERE submission_id = $1) history
+       SELECT at, id, 1, details || jsonb_build_object('actor', actor, 'event', event)
+         FROM lead_events WHERE submission_id = $1) history
       ORDER BY at, source, id`,
-      [leadId],
-    )
-    .then((rows: { at: Date; actor: string; event: string; details: object }[]) =>
-      rows.map(({ at, actor, event, details }) => ({ at, actor, event, ...details })),
-    )) as LeadEvent[];
+    [leadId],
+  );
+  return rows.map(({ at, line }) => ({ at, ...line }));
+}
+
+/** Who moved a lead's status last (null: its status never moved). */
+export async function lastMover(manager: EntityManager, leadId: string): Promise<string | null> {
+  const [last] = await manager.query<{ actor: string }[]>(
+    `SELECT actor FROM lead_status_changes WHERE submission_id = $1
+      ORDER BY at DESC, id DESC LIMIT 1`,
+    [leadId],
+  );
+  return last?.actor ?? null;
 }

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { AuditTrail } from '../audit/audit-trail.js';
 import { LeadRecord } from './lead.js';
-import { recordLeadEvent } from './lead-events.js';
+import { LeadState } from './lead-state.js';
 import { STATUSES, nextStatuses } from './lead-status.js';
 import { supportDate } from './support-hours.js';
 
@@ -20,13 +19,13 @@ export interface Assignee {
  * Who is on a lead (contact_submissions.owner_id), the one writer of it: an operator's own
  * choice or an admin's (inbox/inbox.ts checks who may), the round-robin of automatic assignment,
  * and the hand-back when an account is disabled. Each change is in the lead's history and the
- * audit trail, in the transaction that makes it.
+ * audit trail, written by LeadState, in the transaction that makes it.
  */
 @Injectable()
 export class LeadOwners {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly audit: AuditTrail,
+    private readonly state: LeadState,
   ) {}
 
   /** An operator who may own leads, by username; none when there is no such active account. */
@@ -58,11 +57,7 @@ export class LeadOwners {
   ): Promise<void> {
     await manager.update(LeadRecord, lead.id, { ownerId: to?.id ?? null });
     const change = { from: lead.owner, to: to?.username ?? null };
-    await recordLeadEvent(manager, lead.id, actor, 'owner', change);
-    await this.audit.record(
-      { command: 'owner', rows: 1, actor, email: lead.email, details: change },
-      manager,
-    );
+    await this.state.recordOwner(manager, lead, change, actor);
   }
 
   /**
@@ -74,12 +69,12 @@ export class LeadOwners {
   async assignInTurn(leadId: string, now: Date): Promise<string | null> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('lead auto-assignment'))`);
-      const [lead] = (await manager.query(
+      const [lead] = await manager.query<{ id: string; email: string }[]>(
         `SELECT id, email FROM contact_submissions
           WHERE id = $1 AND owner_id IS NULL AND status = 'new' AND spam_reason IS NULL
           FOR UPDATE`,
         [leadId],
-      )) as { id: string; email: string }[];
+      );
       if (!lead) return null;
       const next = await activeOperators(manager)
         .andWhere('auto_assign')
@@ -106,11 +101,11 @@ export class LeadOwners {
         nextStatuses('contact', status).length > 0 ||
         nextStatuses('accessibility', status).length > 0,
     );
-    const leads = (await manager.query(
+    const leads = await manager.query<{ id: string; email: string }[]>(
       `SELECT id, email FROM contact_submissions
         WHERE owner_id = $1 AND status = ANY($2::varchar[]) FOR UPDATE`,
       [user.id, open],
-    )) as { id: string; email: string }[];
+    );
     for (const lead of leads)
       await this.set(manager, { ...lead, owner: user.username }, null, actor);
     return leads.length;

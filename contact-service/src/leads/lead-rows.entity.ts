@@ -1,35 +1,14 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
-import type { LeadStatus } from './lead-status.js';
 import { AccessibilityReportRow } from './accessibility-report.js';
 
 /**
  * The rows a change of a lead's state writes, as TypeORM entities (the tables are the
  * migrations'; TypeORM never changes the schema). Their one writer is lead-state.ts with
- * lead-owners.ts, lead-events.ts and lead-meeting.ts; the inbox's keyset pages and the exports
- * read the same tables in SQL (docs/development.md, "Data access").
+ * lead-owners.ts and lead-meeting.ts; the inbox's keyset pages and the exports read the same
+ * tables in SQL (docs/development.md, "The contact-service"). A lead's history
+ * (lead_status_changes, lead_events) has no entity: it is written and read in SQL
+ * (lead-history.ts, lead-events.ts), ordered by the statement clock to the microsecond.
  */
-
-/** One line of a lead's status history. */
-@Entity({ name: 'lead_status_changes' })
-export class StatusChangeRow {
-  @PrimaryGeneratedColumn('increment', { type: 'bigint' }) id!: string;
-  @Column({ name: 'submission_id', type: 'uuid' }) submissionId!: string;
-  @Column({ type: 'timestamptz' }) at!: Date;
-  @Column({ type: 'varchar', length: 200 }) actor!: string;
-  @Column({ name: 'from_status', type: 'varchar', length: 16 }) fromStatus!: LeadStatus;
-  @Column({ name: 'to_status', type: 'varchar', length: 16 }) toStatus!: LeadStatus;
-}
-
-/** Any other line of a lead's history (lead-events.ts says which). */
-@Entity({ name: 'lead_events' })
-export class LeadEventRow {
-  @PrimaryGeneratedColumn('increment', { type: 'bigint' }) id!: string;
-  @Column({ name: 'submission_id', type: 'uuid' }) submissionId!: string;
-  @Column({ type: 'timestamptz' }) at!: Date;
-  @Column({ type: 'varchar', length: 200 }) actor!: string;
-  @Column({ type: 'varchar', length: 32 }) event!: string;
-  @Column({ type: 'jsonb' }) details!: object;
-}
 
 /** The schedulers whose bookings come back to their leads (the migration's CHK_lead_bookings_scheduler). */
 export const SCHEDULERS = ['calendly', 'cal.com'] as const;
@@ -57,10 +36,4 @@ export class ErasedBookingRow {
 }
 
 /** Every entity of this file, for the leads module's repositories. */
-export const LEAD_ROW_ENTITIES = [
-  AccessibilityReportRow,
-  StatusChangeRow,
-  LeadEventRow,
-  LeadBookingRow,
-  ErasedBookingRow,
-];
+export const LEAD_ROW_ENTITIES = [AccessibilityReportRow, LeadBookingRow, ErasedBookingRow];

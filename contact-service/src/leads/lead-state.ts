@@ -11,9 +11,7 @@ import {
   type Due,
   type PromiseRules,
 } from './lead-promises.js';
-import { StatusChangeRow } from './lead-rows.entity.js';
 import { workflowRefusal, type LeadStatus } from './lead-status.js';
-import { cancelPending } from './pending-notices.js';
 import { supportDate } from './support-hours.js';
 import {
   answerRefusal,
@@ -25,7 +23,8 @@ import {
   type StepAnswer,
 } from './accessibility-report.js';
 import { LeadRecord } from './lead.js';
-import { recordLeadEvent } from './lead-events.js';
+import type { LineDetails, NoticeEvent } from './lead-events.js';
+import { LeadHistory } from './lead-history.js';
 import { announce } from './announcements.js';
 
 /**
@@ -51,24 +50,32 @@ export class LeadRefusal extends Refusal {
 
 export const NO_SUCH_LEAD = 'There is no lead with that id: it may have been erased.';
 
+/** The lead a line or record is about, by id, and by the keyed hash of its address. */
+type Lead = Pick<LeadUnderChange, 'id' | 'email'>;
+type Booking = LineDetails<'booking'>;
+/** A reminder or escalation as its line tells it: which step, and who was told. */
+type Notice = Pick<NoticeEvent, 'event' | 'step' | 'to'>;
+
 /**
  * The one writer of a lead's state, for everyone who changes it: the inbox and the `leads`
  * command (an operator's hand), the scheduler's bookings and the spam verdicts. Each change
  * writes the lead's row, its history line (lead_status_changes, lead_events) and its audit record
  * in the caller's transaction, so that whoever makes a change, the lead screen and the audit
- * trail tell it the same way. Who owns a lead is LeadOwners' (lead-owners.ts), the insert
- * LeadWriter's (lead-writer.ts), the meeting lead-meeting.ts's; this class uses none of them.
+ * trail tell it the same way. It is also the one writer of the lines and records of the changes
+ * made elsewhere: who owns a lead (LeadOwners, lead-owners.ts), a booking (the meeting is
+ * lead-meeting.ts's), a reminder or escalation sent (the promise watch), a note (the inbox's).
+ * The lines and records themselves are written by its LeadHistory (lead-history.ts), which lint
+ * lets no other file import.
  */
 @Injectable()
 export class LeadState {
   /** The promises' rules the changes judge by (on time or late). */
   readonly rules: PromiseRules;
+  private readonly history: LeadHistory;
 
-  constructor(
-    private readonly audit: AuditTrail,
-    environment: EnvironmentService,
-  ) {
+  constructor(audit: AuditTrail, environment: EnvironmentService) {
     this.rules = promiseRules(environment);
+    this.history = new LeadHistory(audit);
   }
 
   /** The open promise of a lead at `now`: the step it waits in, and when that is due. */
@@ -103,9 +110,10 @@ export class LeadState {
     if (refused) throw new LeadRefusal(refused);
     const refusal = answerRefusal(to, answer, supportDate(now));
     if (refusal) throw new LeadRefusal(refusal, 'invalid');
-    await this.writeStatus(manager, lead, to, actor);
+    await manager.update(LeadRecord, lead.id, { status: to });
+    await this.history.status(manager, lead.id, actor, lead.status, to);
     const kept = this.dueOf({ ...lead, receivedAt: lead.createdAt }, now);
-    if (kept) await cancelPending(manager, lead.id, kept.step, actor);
+    if (kept) await this.history.cancelNotices(manager, lead.id, kept.step, actor);
     if (lead.status === 'new') {
       await manager.update(
         LeadRecord,
@@ -119,10 +127,10 @@ export class LeadState {
       const told =
         channels.includes('acknowledgement') && (await queueAnswer(manager, lead.id, to));
       const plannedFor = to === 'assessed' ? answer.plannedFor! : null;
-      await recordLeadEvent(manager, lead.id, actor, 'answer', { step: to, plannedFor, told });
+      await this.history.event(manager, lead.id, actor, 'answer', { step: to, plannedFor, told });
       Object.assign(details, { plannedFor, told });
     }
-    await this.audited(manager, lead, 'status', actor, details);
+    await this.history.audited(manager, lead, 'status', actor, details);
     return true;
   }
 
@@ -147,9 +155,9 @@ export class LeadState {
       );
     }
     await writeTag(manager, lead.id, tag);
-    await recordLeadEvent(manager, lead.id, actor, 'report', { ...tag });
+    await this.history.event(manager, lead.id, actor, 'report', { ...tag });
     const { criterion, severity, confirmed } = tag;
-    await this.audited(manager, lead, 'report', actor, { criterion, severity, confirmed });
+    await this.history.audited(manager, lead, 'report', actor, { criterion, severity, confirmed });
   }
 
   /**
@@ -159,9 +167,9 @@ export class LeadState {
    */
   async reopen(manager: EntityManager, lead: LeadUnderChange, actor: string, now: Date) {
     if (lead.kind !== 'contact' || lead.status !== 'contacted') return false;
-    await this.writeStatus(manager, lead, 'new', actor);
-    await manager.update(LeadRecord, lead.id, { callbackFrom: now });
-    await this.audited(manager, lead, 'status', actor, {
+    await manager.update(LeadRecord, lead.id, { status: 'new', callbackFrom: now });
+    await this.history.status(manager, lead.id, actor, lead.status, 'new');
+    await this.history.audited(manager, lead, 'status', actor, {
       from: lead.status,
       to: 'new',
       reopenedAt: now.toISOString(),
@@ -185,9 +193,10 @@ export class LeadState {
     await manager.update(LeadRecord, lead.id, {
       spamReason: spam ? `marked by ${actor.slice(0, 100)}` : null,
     });
-    if (spam) await cancelPending(manager, lead.id, null, actor);
+    if (spam) await this.history.cancelNotices(manager, lead.id, null, actor);
     const announced = spam ? [] : await announce(manager, lead.id, channels);
-    await this.audited(manager, lead, spam ? 'spam' : 'not spam', actor, spam ? {} : { announced });
+    const command = spam ? 'spam' : 'not spam';
+    await this.history.audited(manager, lead, command, actor, spam ? {} : { announced });
     return announced;
   }
 
@@ -210,35 +219,24 @@ export class LeadState {
     );
   }
 
-  /** An audit record of a change to one lead, named by the keyed hash of its address. */
-  audited(
-    manager: EntityManager,
-    lead: Pick<LeadUnderChange, 'email'>,
-    command: string,
-    actor: string,
-    details: Record<string, unknown>,
-  ): Promise<void> {
-    return this.audit.record({ command, rows: 1, actor, email: lead.email, details }, manager);
+  /** A lead given to an operator or back to the team (LeadOwners.set), with its record. */
+  recordOwner(manager: EntityManager, lead: Lead, change: LineDetails<'owner'>, actor: string) {
+    return this.history.changed(manager, lead, actor, 'owner', change);
   }
 
-  /**
-   * The status and its history line. The line has the statement's clock, not the
-   * transaction's, so that a history tells what one transaction did in the order it did it (a
-   * booking first, then the status it changed).
-   */
-  private async writeStatus(
-    manager: EntityManager,
-    lead: LeadUnderChange,
-    to: LeadStatus,
-    actor: string,
-  ) {
-    await manager.update(LeadRecord, lead.id, { status: to });
-    await manager.insert(StatusChangeRow, {
-      submissionId: lead.id,
-      actor: actor.slice(0, 200),
-      fromStatus: lead.status,
-      toStatus: to,
-      at: () => 'clock_timestamp()',
-    });
+  /** The scheduler's booking, reschedule or cancellation of the lead's call, with its record. */
+  recordBooking(manager: EntityManager, lead: Lead, booking: Booking, actor: string) {
+    return this.history.changed(manager, lead, actor, 'booking', booking);
+  }
+
+  /** A reminder or an escalation of a promise, sent (notifications/promise-watch.ts). */
+  recordNotice(manager: EntityManager, leadId: string, notice: Notice, actor: string) {
+    const { event, ...details } = notice;
+    return this.history.event(manager, leadId, actor, event, details);
+  }
+
+  /** The audit record of a note added to the lead (the note is the inbox's). */
+  recordNote(manager: EntityManager, lead: Lead, actor: string): Promise<void> {
+    return this.history.audited(manager, lead, 'note', actor);
   }
 }

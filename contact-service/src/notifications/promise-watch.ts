@@ -9,9 +9,9 @@ import {
   type QueueTransaction,
 } from '../integrations/queue/job-queue.js';
 import { DeliveryRecord } from '../leads/delivery-record.js';
-import { recordLeadEvent } from '../leads/lead-events.js';
 import type { LeadKind } from '../leads/lead-kind.js';
 import { LeadOwners } from '../leads/lead-owners.js';
+import { LeadState } from '../leads/lead-state.js';
 import {
   dueAt,
   OPEN_WHILE,
@@ -65,6 +65,7 @@ export class PromiseWatch {
     environment: EnvironmentService,
     @Inject(NOTIFICATION_CHANNELS) channels: Channels,
     private readonly owners: LeadOwners,
+    private readonly state: LeadState,
   ) {
     this.rules = promiseRules(environment);
     this.autoAssign = environment.get('AUTO_ASSIGN') as LeadKind[];
@@ -96,13 +97,12 @@ export class PromiseWatch {
   /** The jobs of leads just announced, in the caller's transaction (the outbox relay's). */
   async schedule(db: QueueTransaction, leadIds: string[]): Promise<void> {
     if (leadIds.length === 0) return;
-    const leads = (
+    const { rows: leads }: { rows: { id: string; kind: LeadKind; createdAt: Date }[] } =
       await db.executeSql(
         `SELECT s.id, s.kind AS kind, ${PROMISE_FROM_SQL} AS "createdAt"
            FROM contact_submissions s WHERE s.id = ANY($1::uuid[])`,
         [leadIds],
-      )
-    ).rows as { id: string; kind: LeadKind; createdAt: Date }[];
+      );
     const jobs = leads.flatMap(({ id, kind, createdAt }) => {
       const receivedAt = new Date(createdAt);
       const steps = PROMISED_STEPS.filter((step) => OPEN_WHILE[step].kind === kind);
@@ -134,10 +134,10 @@ export class PromiseWatch {
     if (of.length === 0) return notices;
     const admins = of.some((attempt) => attempt.purpose.startsWith('escalation:'))
       ? (
-          (await this.dataSource.query(
+          await this.dataSource.query<{ email: string }[]>(
             `SELECT email FROM users WHERE role = 'admin' AND disabled_at IS NULL AND email IS NOT NULL
             ORDER BY username`,
-          )) as { email: string }[]
+          )
         ).map((row) => row.email)
       : [];
     for (const attempt of of) {
@@ -181,8 +181,19 @@ export class PromiseWatch {
       if (owner) this.logger.log(`Lead ${job.leadId} given to ${owner}`);
       return false;
     }
+    const notice = job.action;
     const step = job.step!;
-    const [lead] = (await this.dataSource.query(
+    const [lead] = await this.dataSource.query<
+      {
+        kind: LeadKind;
+        status: LeadStatus;
+        createdAt: Date;
+        callbackFrom: Date | null;
+        spam: boolean;
+        owner: string | null;
+        ownerEmail: string | null;
+      }[]
+    >(
       `SELECT s.kind AS kind, s.status, ${PROMISE_FROM_SQL} AS "createdAt",
               s.callback_from AS "callbackFrom",
               s.spam_reason IS NOT NULL AS spam, u.username AS owner, u.email AS "ownerEmail"
@@ -190,35 +201,23 @@ export class PromiseWatch {
          LEFT JOIN users u ON u.id = s.owner_id AND u.disabled_at IS NULL
         WHERE s.id = $1`,
       [job.leadId],
-    )) as {
-      kind: LeadKind;
-      status: LeadStatus;
-      createdAt: Date;
-      callbackFrom: Date | null;
-      spam: boolean;
-      owner: string | null;
-      ownerEmail: string | null;
-    }[];
+    );
     // Erased, marked spam, or the step kept: the promise needs nothing more.
     if (!lead || lead.spam || pendingStep(lead.kind, lead.status) !== step) return false;
     const due = dueAt(step, lead.createdAt, this.rules);
-    const at = job.action === 'reminder' ? reminderAt(step, lead.createdAt, this.rules) : due;
+    const at = notice === 'reminder' ? reminderAt(step, lead.createdAt, this.rules) : due;
     if (at.getTime() > now.getTime() + 1000) {
       await this.queue.insert(QUEUE, [{ data: job, startAfter: at }]);
       return false;
     }
     // A reminder that comes after the due time (the workers were down) is the escalation's job.
-    if (job.action === 'reminder' && due.getTime() <= now.getTime()) return false;
-    const toOwner = job.action === 'reminder' && lead.owner !== null && lead.ownerEmail !== null;
+    if (notice === 'reminder' && due.getTime() <= now.getTime()) return false;
+    const toOwner = notice === 'reminder' && lead.owner !== null && lead.ownerEmail !== null;
     const channels = toOwner ? ['email'] : this.team;
     const to =
-      job.action === 'escalation' ? 'the admins and the team' : toOwner ? lead.owner! : 'the team';
+      notice === 'escalation' ? 'the admins and the team' : toOwner ? lead.owner! : 'the team';
     return this.dataSource.transaction(async (manager) => {
-      const purpose = noticePurpose(
-        job.action as 'reminder' | 'escalation',
-        step,
-        lead.callbackFrom,
-      );
+      const purpose = noticePurpose(notice, step, lead.callbackFrom);
       // Once per lead, channel and purpose: a job run twice finds its notices there already.
       const { raw } = await manager
         .createQueryBuilder()
@@ -229,10 +228,7 @@ export class PromiseWatch {
         .returning(['id'])
         .execute();
       if (!Array.isArray(raw) || raw.length === 0) return false;
-      await recordLeadEvent(manager, job.leadId, WATCH_ACTOR, job.action as 'reminder', {
-        step,
-        to,
-      });
+      await this.state.recordNotice(manager, job.leadId, { event: notice, step, to }, WATCH_ACTOR);
       return true;
     });
   }
