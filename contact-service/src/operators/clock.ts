@@ -4,13 +4,29 @@ import { Injectable } from '@nestjs/common';
 @Injectable()
 export class Clock {
   private offsetMs = 0;
+  private frozenAtMs: number | null = null;
 
   now(): Date {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date((this.frozenAtMs ?? Date.now()) + this.offsetMs);
   }
 
   /** Tests only: lets time pass at once. */
   advance(ms: number): void {
     this.offsetMs += ms;
+  }
+
+  /**
+   * Tests only: time stands still but for advance(), until thaw(), so that a test that counts
+   * seconds (a throttle's waits) reads the same on a busy host as on an idle one.
+   */
+  freeze(): void {
+    this.frozenAtMs ??= Date.now();
+  }
+
+  /** Tests only: time runs again from where it stood. */
+  thaw(): void {
+    if (this.frozenAtMs === null) return;
+    this.offsetMs -= Date.now() - this.frozenAtMs;
+    this.frozenAtMs = null;
   }
 }
