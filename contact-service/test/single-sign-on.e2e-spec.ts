@@ -12,7 +12,11 @@ import {
   type RunningConsole,
 } from './support/console-client.js';
 import { SecretBox } from '../src/operators/secret-box.js';
-import { startOpenIdProvider, type RunningProvider } from './support/openid-provider.js';
+import {
+  logoutClaims,
+  startOpenIdProvider,
+  type RunningProvider,
+} from './support/openid-provider.js';
 import { SmtpSink } from './support/smtp-sink.js';
 import { freePort } from './support/free-port.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
@@ -31,8 +35,6 @@ let console_: RunningConsole;
 let consoleOrigin: string;
 /** A second console's port, registered at the provider too (the acr test). */
 let mfaPort: number;
-
-const BACKCHANNEL = 'http://schemas.openid.net/event/backchannel-logout';
 
 const ssoSettings = () => ({
   OIDC_ISSUER_URL: provider.issuer,
@@ -556,18 +558,7 @@ describe('offboarding', () => {
     });
 
   const logoutToken = (claims: Record<string, unknown>) =>
-    provider.sign(
-      {
-        iss: provider.issuer,
-        aud: provider.clientId,
-        iat: Math.floor(Date.now() / 1000),
-        exp: Math.floor(Date.now() / 1000) + 120,
-        jti: randomUUID(),
-        events: { [BACKCHANNEL]: {} },
-        ...claims,
-      },
-      'logout+jwt',
-    );
+    provider.sign(logoutClaims(provider, claims), 'logout+jwt');
 
   it('ends the sessions of the provider’s session when it logs out (Back-Channel Logout)', async () => {
     const browser = await intoConsole('sub-olga');

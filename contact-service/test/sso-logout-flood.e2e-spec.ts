@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, generateKeyPair } from 'jose';
 import { startConsole, type RunningConsole } from './support/console-client.js';
 import { freePort } from './support/free-port.js';
-import { startOpenIdProvider, type RunningProvider } from './support/openid-provider.js';
+import {
+  logoutClaims,
+  startOpenIdProvider,
+  type RunningProvider,
+} from './support/openid-provider.js';
 import { request, startTestApp, stopApp, type RunningApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { LOGOUT_REFUSALS } from '../src/metrics/console-metrics.js';
@@ -19,8 +22,6 @@ let api: RunningApp;
 let provider: RunningProvider;
 let first: RunningConsole;
 let second: RunningConsole;
-
-const BACKCHANNEL = 'http://schemas.openid.net/event/backchannel-logout';
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -49,16 +50,8 @@ const postLogout = (console_: RunningConsole, token: string) =>
     body: new URLSearchParams({ logout_token: token }).toString(),
   });
 
-const claims = (extra: Record<string, unknown> = {}) => ({
-  iss: provider.issuer,
-  aud: provider.clientId,
-  iat: Math.floor(Date.now() / 1000),
-  exp: Math.floor(Date.now() / 1000) + 120,
-  jti: randomUUID(),
-  events: { [BACKCHANNEL]: {} },
-  sid: 'a-session-nobody-has',
-  ...extra,
-});
+const claims = (extra: Record<string, unknown> = {}) =>
+  logoutClaims(provider, { sid: 'a-session-nobody-has', ...extra });
 
 /** The refusals counted so far, by reason, as Prometheus reads them. */
 async function refusals(): Promise<Record<string, number>> {

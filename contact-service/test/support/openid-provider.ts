@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +60,20 @@ export async function startOpenIdProvider(...consoleOrigins: string[]): Promise<
   });
   return running;
 }
+
+/** The event of a logout token (OpenID Connect Back-Channel Logout 1.0, 2.4). */
+export const BACKCHANNEL_LOGOUT = 'http://schemas.openid.net/event/backchannel-logout';
+
+/** The claims of a logout token `provider` issues now for the console, with `extra` on top. */
+export const logoutClaims = (provider: RunningProvider, extra: Record<string, unknown> = {}) => ({
+  iss: provider.issuer,
+  aud: provider.clientId,
+  iat: Math.floor(Date.now() / 1000),
+  exp: Math.floor(Date.now() / 1000) + 120,
+  jti: randomUUID(),
+  events: { [BACKCHANNEL_LOGOUT]: {} },
+  ...extra,
+});
 
 /**
  * oidc-provider prints notices meant for a production set-up (its development login screen, its
