@@ -72,6 +72,25 @@ quietly() { # COMMAND...: runs COMMAND, and prints what it printed only when it 
   return "$status"
 }
 
+refuse() { # MESSAGE: prints MESSAGE and "Nothing was changed." as one line, then exits 2
+  echo "$1 Nothing was changed." >&2
+  exit 2
+}
+
+confirm() { # YES QUESTION: asks QUESTION [y/N] unless YES is 1; exits 1 unless answered yes
+  [[ $1 != 1 ]] || return 0
+  [[ -t 0 ]] || {
+    echo "Not confirmed: standard input is not a terminal, so run it again with YES=1." >&2
+    exit 1
+  }
+  local answer
+  read -r -p "$2 [y/N] " answer
+  [[ $answer =~ ^[Yy](es)?$ ]] || {
+    echo "Nothing was changed."
+    exit 1
+  }
+}
+
 new_secret_key() { # prints a new key to seal the console's second factors: 32 random bytes, base64
   head -c 32 /dev/urandom | base64
 }

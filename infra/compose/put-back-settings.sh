@@ -21,10 +21,6 @@ read -ra compose <<<"$1"
 secrets=$2 key=$3 shown=$4 mode=${5:-restore}
 cd "$(dirname "$0")/../.."
 source infra/shell-lib.sh
-refuse() { # MESSAGE: one line, then stop with nothing changed
-  echo "$1 Nothing was changed." >&2
-  exit 2
-}
 work=$(umask 077 && mktemp -d)
 # shellcheck disable=SC2016 # expanded when the exit trap runs
 on_exit 'rm -rf "$work"'

@@ -17,10 +17,6 @@ target=${2:-} yes=${3:-} key=${4:-} signing=${5:-} unsigned=${6:-} remote=${7:-}
 cd "$(dirname "$0")/../.."
 source infra/shell-lib.sh
 source infra/backup/signature.sh
-refuse() { # MESSAGE: one line, then stop with nothing changed
-  echo "$1 Nothing was changed." >&2
-  exit 2
-}
 
 if [[ -n $key ]]; then
   [[ -f $key && -r $key ]] || refuse "There is no key at $key (KEY is the file make up wrote as backup-key.txt)."
@@ -82,17 +78,7 @@ if [[ -n $key ]]; then
   done
   [[ -n $settings_from ]] || refuse "There is no signed backup in backups/last or backups/daily whose settings KEY could put back."
 fi
-if [[ $yes != 1 ]]; then
-  [[ -t 0 ]] || {
-    echo "Not confirmed: standard input is not a terminal, so run it again with YES=1." >&2
-    exit 1
-  }
-  read -r -p "Replace the stack's database with $base and the WAL streamed after it${target:+, up to $target}? [y/N] " answer
-  [[ $answer =~ ^[Yy](es)?$ ]] || {
-    echo "Nothing was changed."
-    exit 1
-  }
-fi
+confirm "$yes" "Replace the stack's database with $base and the WAL streamed after it${target:+, up to $target}?"
 
 if [[ -n $key ]]; then
   echo "The settings of ${settings_from#backups/}:"

@@ -25,10 +25,6 @@ file=${2:-} replace=${3:-} yes=${4:-} key=${5:-} signing=${6:-} unsigned=${7:-}
 cd "$(dirname "$0")/../.."
 source infra/shell-lib.sh
 source infra/backup/signature.sh
-refuse() { # MESSAGE: one line, then stop with nothing changed
-  echo "$1 Nothing was changed." >&2
-  exit 2
-}
 if [[ -z $file ]]; then
   echo "Which backup? make restore FILE=backups/latest.dump (the newest), or one of:" >&2
   find -L backups -name '*.dump' -type f 2>/dev/null | sort | tail -n 10 | sed 's/^/  /' >&2
@@ -66,17 +62,7 @@ if [[ -n $key ]]; then
     refuse "The database is not empty: it holds $leads leads. To replace them with the backup, run: make restore FILE=… KEY=… REPLACE=1."
   fi
 fi
-if [[ $yes != 1 ]]; then
-  [[ -t 0 ]] || {
-    echo "Not confirmed: standard input is not a terminal, so run it again with YES=1." >&2
-    exit 1
-  }
-  read -r -p "Restore $file${key:+ and the settings it carries} into the container stack${replace:+, replacing what its database holds}? [y/N] " answer
-  [[ $answer =~ ^[Yy](es)?$ ]] || {
-    echo "Nothing was changed."
-    exit 1
-  }
-fi
+confirm "$yes" "Restore $file${key:+ and the settings it carries} into the container stack${replace:+, replacing what its database holds}?"
 
 # --- A copy to restore from, which holds the backups meanwhile -----------------------------------
 mkdir -p backups

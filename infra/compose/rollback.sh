@@ -19,10 +19,6 @@ main() {
   cd "$(dirname "$0")/../.."
   source infra/shell-lib.sh
   source infra/compose/replace.sh
-  refuse() {
-    echo "$1 Nothing was changed." >&2
-    exit 2
-  }
 
   local note version commit running back
   note=$(find backups/before-upgrade -mindepth 2 -maxdepth 2 -name release 2>/dev/null | sort | tail -n 1)
