@@ -12,11 +12,7 @@ import {
   type RunningConsole,
 } from './support/console-client.js';
 import { SecretBox } from '../src/operators/secret-box.js';
-import {
-  logoutClaims,
-  startOpenIdProvider,
-  type RunningProvider,
-} from './support/openid-provider.js';
+import { startOpenIdProvider, type RunningProvider } from './support/openid-provider.js';
 import { SmtpSink } from './support/smtp-sink.js';
 import { freePort } from './support/free-port.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
@@ -558,7 +554,7 @@ describe('offboarding', () => {
     });
 
   const logoutToken = (claims: Record<string, unknown>) =>
-    provider.sign(logoutClaims(provider, claims), 'logout+jwt');
+    provider.sign(provider.logoutClaims(claims), 'logout+jwt');
 
   it('ends the sessions of the provider’s session when it logs out (Back-Channel Logout)', async () => {
     const browser = await intoConsole('sub-olga');

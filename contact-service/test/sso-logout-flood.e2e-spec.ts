@@ -2,11 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SignJWT, decodeProtectedHeader, generateKeyPair } from 'jose';
 import { startConsole, type RunningConsole } from './support/console-client.js';
 import { freePort } from './support/free-port.js';
-import {
-  logoutClaims,
-  startOpenIdProvider,
-  type RunningProvider,
-} from './support/openid-provider.js';
+import { startOpenIdProvider, type RunningProvider } from './support/openid-provider.js';
 import { request, startTestApp, stopApp, type RunningApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { LOGOUT_REFUSALS } from '../src/metrics/console-metrics.js';
@@ -51,7 +47,7 @@ const postLogout = (console_: RunningConsole, token: string) =>
   });
 
 const claims = (extra: Record<string, unknown> = {}) =>
-  logoutClaims(provider, { sid: 'a-session-nobody-has', ...extra });
+  provider.logoutClaims({ sid: 'a-session-nobody-has', ...extra });
 
 /** The refusals counted so far, by reason, as Prometheus reads them. */
 async function refusals(): Promise<Record<string, number>> {

@@ -20,6 +20,8 @@ export type RunningProvider = RunningIdentityProvider & {
   tamper?: Tamper;
   /** While true, the token and userinfo endpoints answer 503, as a provider in an outage. */
   down?: boolean;
+  /** The claims of a logout token it issues now for the console, with `extra` on top. */
+  logoutClaims(extra?: Record<string, unknown>): Record<string, unknown>;
 };
 
 /**
@@ -32,11 +34,20 @@ export type RunningProvider = RunningIdentityProvider & {
 export async function startOpenIdProvider(...consoleOrigins: string[]): Promise<RunningProvider> {
   quietProviderNotices();
   const dir = mkdtempSync(join(tmpdir(), 'identity-provider-'));
-  const running: RunningProvider = await startIdentityProvider({
-    consoleOrigins,
-    dir,
-    users: {},
-  });
+  const running: RunningProvider = Object.assign(
+    await startIdentityProvider({ consoleOrigins, dir, users: {} }),
+    {
+      logoutClaims: (extra: Record<string, unknown> = {}) => ({
+        iss: running.issuer,
+        aud: running.clientId,
+        iat: Math.floor(Date.now() / 1000),
+        exp: Math.floor(Date.now() / 1000) + 120,
+        jti: randomUUID(),
+        events: { [BACKCHANNEL_LOGOUT]: {} },
+        ...extra,
+      }),
+    },
+  );
   tls.setDefaultCACertificates([
     ...tls.getCACertificates('default'),
     readFileSync(running.certificatePath, 'utf8'),
@@ -62,18 +73,7 @@ export async function startOpenIdProvider(...consoleOrigins: string[]): Promise<
 }
 
 /** The event of a logout token (OpenID Connect Back-Channel Logout 1.0, 2.4). */
-export const BACKCHANNEL_LOGOUT = 'http://schemas.openid.net/event/backchannel-logout';
-
-/** The claims of a logout token `provider` issues now for the console, with `extra` on top. */
-export const logoutClaims = (provider: RunningProvider, extra: Record<string, unknown> = {}) => ({
-  iss: provider.issuer,
-  aud: provider.clientId,
-  iat: Math.floor(Date.now() / 1000),
-  exp: Math.floor(Date.now() / 1000) + 120,
-  jti: randomUUID(),
-  events: { [BACKCHANNEL_LOGOUT]: {} },
-  ...extra,
-});
+const BACKCHANNEL_LOGOUT = 'http://schemas.openid.net/event/backchannel-logout';
 
 /**
  * oidc-provider prints notices meant for a production set-up (its development login screen, its
