@@ -91,23 +91,35 @@ export interface NewAccount {
  * single sign-on (sso/), each of which audits the change in the same transaction.
  *
  * addAccount: a new account with its role; answers its id, or null when its username (or its
- * provider's user) has an account already, leaving the transaction usable (ON CONFLICT, in SQL:
- * TypeORM's orIgnore cannot answer which row was inserted).
+ * provider's user) has an account already, leaving the transaction usable (orIgnore: ON CONFLICT
+ * DO NOTHING). The insert is a common table expression that a select reads, in one statement:
+ * its RETURNING typed, which execute() answers untyped.
  */
-export async function addAccount(manager: EntityManager, account: NewAccount) {
-  const [added] = await manager.query<{ id: string }[]>(
-    `INSERT INTO users (username, role, break_glass, email, sso_issuer, sso_subject, enrolled_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
-    [
-      account.username,
-      account.role,
-      account.breakGlass ?? false,
-      account.email ?? null,
-      account.ssoIssuer ?? null,
-      account.ssoSubject ?? null,
-      account.enrolledAt ?? null,
-    ],
-  );
+export async function addAccount(
+  manager: EntityManager,
+  account: NewAccount,
+): Promise<string | null> {
+  const insert = manager
+    .createQueryBuilder()
+    .insert()
+    .into(User)
+    .values({
+      username: account.username,
+      role: account.role,
+      breakGlass: account.breakGlass ?? false,
+      email: account.email ?? null,
+      ssoIssuer: account.ssoIssuer ?? null,
+      ssoSubject: account.ssoSubject ?? null,
+      enrolledAt: account.enrolledAt ?? null,
+    })
+    .orIgnore()
+    .returning(['id']);
+  const added = await manager
+    .createQueryBuilder()
+    .addCommonTableExpression(insert, 'added')
+    .select('added.id', 'id')
+    .from('added', 'added')
+    .getRawOne<{ id: string }>();
   return added?.id ?? null;
 }
 

@@ -51,6 +51,24 @@ export async function raiseBreakGlassAlert(
   });
 }
 
+/**
+ * Writes the alert of `kind` about `username` unless one was written (the statement's review
+ * missed, once per date): every replica may try at once, so each waits for the others on a lock
+ * of the kind (pg_advisory_xact_lock) and then finds theirs. Answers whether it wrote it.
+ */
+export function raiseAlertOnce(
+  dataSource: DataSource,
+  kind: ConsoleAlertKind,
+  username: string,
+): Promise<boolean> {
+  return dataSource.transaction(async (transaction) => {
+    await transaction.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [kind]);
+    if (await transaction.existsBy(ConsoleAlertRecord, { kind, username })) return false;
+    await transaction.insert(ConsoleAlertRecord, { kind, username, at: () => 'now()' });
+    return true;
+  });
+}
+
 /** An alert taken for delivery: what its message and its next attempt need. */
 type Row = Pick<
   ConsoleAlertRecord,
@@ -112,19 +130,34 @@ export class BreakGlassAlarm implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   private async deliverAll(): Promise<void> {
-    // SQL: one statement takes up to 20 due alerts no other process holds (SKIP LOCKED) and
-    // leases them; one that starts with WITH answers rows (TypeORM answers an UPDATE with a count).
-    const due = await this.dataSource.query<Row[]>(
-      `WITH taken AS (
-         UPDATE console_alerts SET attempts = attempts + 1,
-                next_attempt_at = now() + make_interval(secs => $1)
-          WHERE id IN (SELECT id FROM console_alerts
-                        WHERE status = 'pending' AND next_attempt_at <= now()
-                        ORDER BY next_attempt_at LIMIT 20 FOR UPDATE SKIP LOCKED)
-          RETURNING id, kind, username, "by", at, delivered, attempts)
-       SELECT * FROM taken`,
-      [LEASE_S],
-    );
+    // One statement takes up to 20 due alerts no other process holds (SKIP LOCKED) and leases
+    // them: the update is a common table expression that a select reads, typed (an update's
+    // execute() answers untyped rows).
+    const builder = () => this.dataSource.createQueryBuilder();
+    const free = builder()
+      .subQuery()
+      .select('due.id')
+      .from(ConsoleAlertRecord, 'due')
+      .where("due.status = 'pending' AND due.nextAttemptAt <= now()")
+      .orderBy('due.nextAttemptAt')
+      .limit(20)
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getQuery();
+    const taken = builder()
+      .update(ConsoleAlertRecord)
+      .set({
+        attempts: () => 'attempts + 1',
+        nextAttemptAt: () => 'now() + make_interval(secs => :lease)',
+      })
+      .where(`id IN ${free}`)
+      .setParameter('lease', LEASE_S)
+      .returning(['id', 'kind', 'username', 'by', 'at', 'delivered', 'attempts']);
+    const due = await builder()
+      .addCommonTableExpression(taken, 'taken')
+      .select('*')
+      .from('taken', 'taken')
+      .getRawMany<Row>();
     for (const row of due) await this.deliver(row);
   }
 

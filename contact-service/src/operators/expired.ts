@@ -1,4 +1,9 @@
 import type { DataSource } from 'typeorm';
+import { ConsoleSession } from './console-session.entity.js';
+import { EnrolmentLink } from './enrolment-link.entity.js';
+import { UsedPasskeyChallenge } from './passkey.entity.js';
+import { SignInFailure } from './sign-in-failure.entity.js';
+
 /**
  * What the console keeps only while it matters, removed once it no longer does: sessions past
  * either limit (already refused; a session never presented again would otherwise stay), sign-in
@@ -9,23 +14,33 @@ export async function removeExpired(
   dataSource: DataSource,
   limits: { idleMinutes: number; maxHours: number },
 ): Promise<number> {
-  // SQL: four deletes in one statement, at the database's clock, answering how many rows went.
-  const [row] = await dataSource.query<{ n: string }[]>(
-    `WITH sessions AS (
-       DELETE FROM console_sessions
-        WHERE last_seen_at <= now() - make_interval(mins => $1)
-           OR created_at <= now() - make_interval(hours => $2) RETURNING 1),
-     failures AS (
-       DELETE FROM sign_in_failures
-        WHERE last_failure_at < now() - interval '1 day'
-          AND (locked_until IS NULL OR locked_until < now()) RETURNING 1),
-     enrolments AS (
-       DELETE FROM enrolments WHERE expires_at < now() RETURNING 1),
-     challenges AS (
-       DELETE FROM used_passkey_challenges WHERE expires_at < now() RETURNING 1)
-     SELECT (SELECT count(*) FROM sessions) + (SELECT count(*) FROM failures)
-          + (SELECT count(*) FROM enrolments) + (SELECT count(*) FROM challenges) AS n`,
-    [limits.idleMinutes, limits.maxHours],
-  );
-  return Number(row?.n ?? 0);
+  const remove = () => dataSource.createQueryBuilder().delete();
+  const deletes = {
+    sessions: remove()
+      .from(ConsoleSession)
+      .where(
+        'lastSeenAt <= now() - make_interval(mins => :idleMinutes) OR createdAt <= now() - make_interval(hours => :maxHours)',
+        limits,
+      ),
+    failures: remove()
+      .from(SignInFailure)
+      .where(
+        "lastFailureAt < now() - interval '1 day' AND (lockedUntil IS NULL OR lockedUntil < now())",
+      ),
+    links: remove().from(EnrolmentLink).where('expiresAt < now()'),
+    challenges: remove().from(UsedPasskeyChallenge).where('expiresAt < now()'),
+  };
+  // Four deletes in one statement, at the database's clock: each a common table expression, and
+  // a select that counts the rows they took.
+  const query = dataSource.createQueryBuilder();
+  for (const [name, each] of Object.entries(deletes)) {
+    query.addCommonTableExpression(each.returning('1'), name);
+  }
+  const gone = Object.keys(deletes).map((name) => `SELECT 1 FROM ${name}`);
+  const row = await query
+    .addCommonTableExpression(gone.join(' UNION ALL '), 'gone')
+    .select('count(*)::int', 'n')
+    .from('gone', 'gone')
+    .getRawOne<{ n: number }>();
+  return row?.n ?? 0;
 }

@@ -5,7 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Like, Not, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { ConsoleSession } from './console-session.entity.js';
-import type { Role } from './user.entity.js';
+import { User, type Role } from './user.entity.js';
 import { hashOf, newToken } from './tokens.js';
 
 export interface SessionLimits {
@@ -98,29 +98,50 @@ export class Sessions {
 
   /** The operator of a live session, which counts as activity; null when there is none. */
   async operatorOf(id: string): Promise<Operator | null> {
-    const now = this.now();
-    // SQL: one statement marks the session seen and reads its account, only while both are live.
-    // A statement that starts with WITH answers rows (TypeORM answers an UPDATE with a count).
-    const [row] = await this.dataSource.query<Operator[]>(
-      `WITH seen AS (
-         UPDATE console_sessions s SET last_seen_at = $2
-           FROM users u
-          WHERE s.id_hash = $1 AND u.id = s.user_id AND u.disabled_at IS NULL
-            AND s.last_seen_at > $3 AND s.created_at > $4
-          RETURNING s.id_hash AS "sessionHash", u.id AS "userId", u.username, u.role,
-                    s.sso_checked_at AS "ssoCheckedAt", u.break_glass AS "breakGlass",
-                    u.password IS NOT NULL AS "hasPassword")
-       SELECT * FROM seen`,
-      [
-        hashOf(id),
-        now,
-        new Date(now.getTime() - this.limits.idleMs),
-        new Date(now.getTime() - this.limits.maxMs),
-      ],
-    );
+    const idHash = hashOf(id);
+    const row = await this.seen(idHash, this.now());
     if (row) return row;
-    await this.sessions.delete({ idHash: hashOf(id) });
+    await this.sessions.delete({ idHash });
     return null;
+  }
+
+  /**
+   * One statement marks the session seen and reads its account, only while both are live: the
+   * update (of a session whose account is not disabled) is a common table expression, and the
+   * select reads its row with the account's, typed (an update's execute() answers untyped rows).
+   */
+  private seen(idHash: string, now: Date): Promise<Operator | undefined> {
+    const builder = () => this.dataSource.createQueryBuilder();
+    const live = builder()
+      .subQuery()
+      .select('live.id')
+      .from(User, 'live')
+      .where('live.disabledAt IS NULL')
+      .getQuery();
+    const seen = builder()
+      .update(ConsoleSession)
+      .set({ lastSeenAt: now })
+      .where('idHash = :idHash', { idHash })
+      .andWhere('lastSeenAt > :idleSince', {
+        idleSince: new Date(now.getTime() - this.limits.idleMs),
+      })
+      .andWhere('createdAt > :startedSince', {
+        startedSince: new Date(now.getTime() - this.limits.maxMs),
+      })
+      .andWhere(`userId IN ${live}`)
+      .returning(['idHash', 'userId', 'ssoCheckedAt']);
+    return builder()
+      .addCommonTableExpression(seen, 'seen')
+      .select('seen.id_hash', 'sessionHash')
+      .addSelect('u.id', 'userId')
+      .addSelect('u.username', 'username')
+      .addSelect('u.role', 'role')
+      .addSelect('seen.sso_checked_at', 'ssoCheckedAt')
+      .addSelect('u.breakGlass', 'breakGlass')
+      .addSelect('u.password IS NOT NULL', 'hasPassword')
+      .from('seen', 'seen')
+      .innerJoin(User, 'u', 'u.id = seen.user_id')
+      .getRawOne<Operator>();
   }
 
   async list(operator: Operator): Promise<SessionInfo[]> {

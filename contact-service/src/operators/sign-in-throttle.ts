@@ -1,7 +1,7 @@
 import { Clock } from './clock.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Injectable } from '@nestjs/common';
-import { In, type DataSource } from 'typeorm';
+import { Any, In, type DataSource } from 'typeorm';
 import { SignInFailure } from './sign-in-failure.entity.js';
 
 /** Failures allowed before each attempt must wait; the wait then doubles from 1 s up to 60 s. */
@@ -74,13 +74,17 @@ export class SignInThrottle {
 
   /** Takes back what begin counted, for an attempt that was never decided (the server busy). */
   async undo(keys: string[]): Promise<void> {
-    // SQL: relative to each row's own count, in one statement, without locking the rows.
-    await this.dataSource.query(
-      `UPDATE sign_in_failures SET failures = greatest(failures - 1, 0),
-              locked_until = CASE WHEN failures - 1 >= $2 THEN locked_until END
-        WHERE key = ANY($1)`,
-      [keys, LOCK_AFTER],
-    );
+    // Relative to each row's own count, in one statement, without locking the rows first.
+    await this.dataSource
+      .createQueryBuilder()
+      .update(SignInFailure)
+      .set({
+        failures: () => 'greatest(failures - 1, 0)',
+        lockedUntil: () => 'CASE WHEN failures - 1 >= :lockAfter THEN locked_until END',
+      })
+      .where({ key: Any(keys) })
+      .setParameter('lockAfter', LOCK_AFTER)
+      .execute();
   }
 }
 

@@ -8,6 +8,8 @@ import { PostgresThrottlerStorage } from '../../integrations/rate-limit/postgres
 import { consoleMetrics, type LogoutRefusal } from '../../metrics/console-metrics.js';
 import { Clock } from '../clock.js';
 import { ProviderRefusal, RelyingParty } from './relying-party.js';
+import { ConsoleSession } from '../console-session.entity.js';
+import { User } from '../user.entity.js';
 import { UsedLogoutToken } from './logout-token.entity.js';
 import { SSO_ACTOR } from './sso-rules.js';
 
@@ -101,16 +103,11 @@ export class BackchannelLogout {
       .returning(['jti'])
       .execute();
     if (!Array.isArray(raw) || raw.length === 0) return { refused: this.refused('replayed') };
-    const ended = (await this.dataSource.query(
-      `WITH ended AS (
-         DELETE FROM console_sessions s USING users u
-          WHERE u.id = s.user_id AND u.sso_issuer = $1
-            AND ($2::text IS NULL OR s.sso_sid = $2)
-            AND ($3::text IS NULL OR u.sso_subject = $3)
-          RETURNING u.username)
-       SELECT username, count(*)::int AS n FROM ended GROUP BY username`,
-      [claims.iss, claims.sid ?? null, typeof claims.sub === 'string' ? claims.sub : null],
-    )) as { username: string; n: number }[];
+    const ended = await this.endSessions(
+      claims.iss ?? null,
+      claims.sid ?? null,
+      typeof claims.sub === 'string' ? claims.sub : null,
+    );
     const total = ended.reduce((sum, row) => sum + row.n, 0);
     await this.audit.record({
       command: 'sso logout',
@@ -119,6 +116,40 @@ export class BackchannelLogout {
       details: { sessions: total, by: claims.sid ? 'sid' : 'sub' },
     });
     return { ended: total };
+  }
+
+  /**
+   * Ends, in one statement, the sessions of the issuer's accounts that the token names: by its
+   * sid, its subject, or both. The delete is a common table expression; the select counts what it
+   * ended per account, typed (a delete's execute() answers untyped rows). The token's issuer is
+   * the configured one (relying-party.ts checks it); without one, no account is named.
+   */
+  private endSessions(
+    issuer: string | null,
+    sid: string | null,
+    subject: string | null,
+  ): Promise<{ username: string; n: number }[]> {
+    const builder = () => this.dataSource.createQueryBuilder();
+    const accounts = builder()
+      .subQuery()
+      .select('named.id')
+      .from(User, 'named')
+      .where('named.ssoIssuer = :issuer', { issuer });
+    if (subject !== null) accounts.andWhere('named.ssoSubject = :subject', { subject });
+    const ended = builder()
+      .delete()
+      .from(ConsoleSession)
+      .where(`userId IN ${accounts.getQuery()}`)
+      .setParameters(accounts.getParameters());
+    if (sid !== null) ended.andWhere('ssoSid = :sid', { sid });
+    return builder()
+      .addCommonTableExpression(ended.returning(['userId']), 'ended')
+      .select('u.username', 'username')
+      .addSelect('count(*)::int', 'n')
+      .from('ended', 'ended')
+      .innerJoin(User, 'u', 'u.id = ended.user_id')
+      .groupBy('u.username')
+      .getRawMany<{ username: string; n: number }>();
   }
 
   private refused<R extends LogoutRefusal>(reason: R): R {

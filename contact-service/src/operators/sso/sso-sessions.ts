@@ -19,6 +19,12 @@ import { decideAccess, hasGroups } from './sso-rules.js';
  * - sign-out ends the provider's session too (RP-initiated logout).
  * Every ending is in the audit trail.
  */
+/** A session taken for its re-check: when it was checked before, and its sealed tokens. */
+interface Claimed {
+  before: Date;
+  tokens: Buffer | null;
+}
+
 @Injectable()
 export class SsoSessions extends SsoPart {
   private get required(): boolean {
@@ -59,17 +65,7 @@ export class SsoSessions extends SsoPart {
   }
 
   private async recheck(operator: Operator, due: Date): Promise<boolean> {
-    // One request of the session asks; the others at the same moment go on with it.
-    const [claimed] = (await this.dataSource.query(
-      `WITH old AS (
-         SELECT id_hash, sso_checked_at AS before FROM console_sessions
-          WHERE id_hash = $1 AND sso_checked_at <= $2 FOR UPDATE SKIP LOCKED),
-       claimed AS (
-         UPDATE console_sessions s SET sso_checked_at = $3 FROM old
-          WHERE s.id_hash = old.id_hash RETURNING old.before, s.sso_tokens AS tokens)
-       SELECT * FROM claimed`,
-      [operator.sessionHash, due, this.now()],
-    )) as { before: Date; tokens: Buffer | null }[];
+    const claimed = await this.claim(operator.sessionHash, due);
     if (!claimed) return true;
     const kept = claimed.tokens ? this.tokens.open(claimed.tokens) : {};
     if (!kept) {
@@ -124,6 +120,35 @@ export class SsoSessions extends SsoPart {
       await this.end(operator, `provider unavailable: ${(error as Error).message}`);
       return false;
     }
+  }
+
+  /**
+   * One request of the session asks; the others at the same moment go on with it. In one
+   * statement, the session is taken when its re-check is due and no other request holds it (SKIP
+   * LOCKED), and marked checked now; the select answers its check before and its tokens, typed.
+   */
+  private claim(sessionHash: string, due: Date): Promise<Claimed | undefined> {
+    const builder = () => this.dataSource.createQueryBuilder();
+    const old = builder()
+      .select('old.idHash', 'id_hash')
+      .addSelect('old.ssoCheckedAt', 'before')
+      .from(ConsoleSession, 'old')
+      .where('old.idHash = :sessionHash AND old.ssoCheckedAt <= :due', { sessionHash, due })
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked');
+    const marked = builder()
+      .update(ConsoleSession)
+      .set({ ssoCheckedAt: this.now() })
+      .where('idHash IN (SELECT id_hash FROM old)')
+      .returning(['idHash', 'ssoTokens']);
+    return builder()
+      .addCommonTableExpression(old, 'old')
+      .addCommonTableExpression(marked, 'marked')
+      .select('old.before', 'before')
+      .addSelect('marked.sso_tokens', 'tokens')
+      .from('marked', 'marked')
+      .innerJoin('old', 'old', 'old.id_hash = marked.id_hash')
+      .getRawOne<Claimed>();
   }
 
   /** The role the groups give now; the account's sessions end (its role is read at sign-in). */
