@@ -73,6 +73,5 @@ export const OWNERSHIP_DEBTS: Record<string, readonly Table[]> = {
   'notifications/redelivery.ts': ['notifications'],
   'notifications/settlement.ts': ['contact_submissions', 'notifications', 'users'],
   'retention/retention.service.ts': ['audit_log'],
-  'statement/review-watch.ts': ['console_alerts'],
   'statement/statement.service.ts': ['accessibility_reports', 'contact_submissions'],
 };

@@ -7,6 +7,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { supportDate } from '../leads/support-hours.js';
+import { raiseAlertOnce } from '../operators/break-glass-alarm.js';
 import { reviewOf } from './statement.js';
 
 /** How often a process looks at the review date. */
@@ -16,8 +17,8 @@ const KIND = 'statement review missed';
 /**
  * The statement's next review is a promise (contract/accessibility-statement.json): once its
  * date has passed, the admins hear of it, once per date missed, through the console's alerts
- * (console_alerts, delivered on the team's channels by operators/break-glass-alarm.ts). Every
- * replica looks, at start and hourly; the first to see it writes the alert, under a lock.
+ * (operators/break-glass-alarm.ts writes them, once, and delivers them on the team's channels).
+ * Every replica looks, at start and hourly; the first to see it writes the alert.
  */
 @Injectable()
 export class ReviewWatch implements OnApplicationBootstrap, OnModuleDestroy {
@@ -51,16 +52,6 @@ export class ReviewWatch implements OnApplicationBootstrap, OnModuleDestroy {
   async check(now: Date): Promise<boolean> {
     const review = reviewOf(supportDate(now));
     if (!review.overdue) return false;
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [KIND]);
-      const written = (await manager.query(
-        `INSERT INTO console_alerts (kind, username, at)
-         SELECT $1::varchar, $2::varchar, now() WHERE NOT EXISTS (
-           SELECT 1 FROM console_alerts WHERE kind = $1::varchar AND username = $2::varchar)
-         RETURNING id`,
-        [KIND, review.nextReview],
-      )) as unknown[];
-      return written.length > 0;
-    });
+    return raiseAlertOnce(this.dataSource, KIND, review.nextReview);
   }
 }
