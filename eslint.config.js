@@ -113,7 +113,8 @@ export default tseslint.config(
       'deploy/kubernetes/**/*.{js,mjs,ts}',
     ],
     ignores: [
-      '**/*.{spec,test,e2e-spec}.{ts,tsx}',
+      '**/*.{spec,test,e2e-spec}.{ts,tsx,js,mjs}',
+      '**/test/**',
       '**/migrations/**',
       '**/*.generated.ts',
       '**/test-utils/**',
