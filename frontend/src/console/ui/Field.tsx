@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -8,19 +8,32 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   problemId?: string;
 }
 
+/**
+ * A form's field as the console lays it out: the label of the control whose id is `id`, its hint
+ * (id `${id}-hint`, for the control's aria-describedby) when it has one, then the control.
+ */
+export function Labelled(props: { id: string; label: string; hint?: string; children: ReactNode }) {
+  const { id, label, hint, children } = props;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}
+
 /** A labelled input with its hint, read out with it. */
 export function Field({ label, hint, problemId, ...input }: FieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [hintId, problemId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={hintId} className="hint">
-          {hint}
-        </p>
-      )}
+    <Labelled id={id} label={label} hint={hint}>
       <input
         id={id}
         aria-describedby={describedBy}
@@ -28,6 +41,17 @@ export function Field({ label, hint, problemId, ...input }: FieldProps) {
         required
         {...input}
       />
+    </Labelled>
+  );
+}
+
+/** A form's submit button in its row of actions, disabled while the form's request runs. */
+export function SubmitActions(props: { busy: boolean; danger?: boolean; children: ReactNode }) {
+  return (
+    <div className="actions">
+      <button type="submit" className={props.danger ? 'danger' : undefined} disabled={props.busy}>
+        {props.children}
+      </button>
     </div>
   );
 }

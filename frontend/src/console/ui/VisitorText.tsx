@@ -27,3 +27,15 @@ export function VisitorText({ text }: { text: string }) {
     </bdi>
   );
 }
+
+/** A field of a lead's description list whose value the visitor gave: its label, then the text. */
+export function VisitorField({ label, text }: { label: string; text: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <VisitorText text={text} />
+      </dd>
+    </>
+  );
+}

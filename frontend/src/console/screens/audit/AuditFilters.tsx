@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Labelled } from '../../ui/Field';
 import { applyFilter, type UrlFilterProps } from '../../ui/url-filter';
 
 /** The names of the filter's fields, as the URL and the service's API name them. */
@@ -18,13 +19,7 @@ export function AuditFilters({ filter, onApply }: UrlFilterProps) {
     input: { type: string; maxLength?: number },
     hint?: string,
   ) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      {hint && (
-        <p id={`${id}-${name}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
+    <Labelled id={`${id}-${name}`} label={label} hint={hint}>
       <input
         id={`${id}-${name}`}
         name={name}
@@ -34,7 +29,7 @@ export function AuditFilters({ filter, onApply }: UrlFilterProps) {
         aria-describedby={hint ? `${id}-${name}-hint` : undefined}
         {...input}
       />
-    </div>
+    </Labelled>
   );
   return (
     <form className="filters" role="search" aria-label="Filter the audit trail" onSubmit={apply}>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { problemText } from '../../api/console-api';
 import { useErasurePreviewMutation, useEraseMutation, type Removed } from '../../api/inbox-api';
-import { Field, formText } from '../../ui/Field';
+import { Field, formText, SubmitActions } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { Problem } from '../../ui/Problem';
 import { VisitorText } from '../../ui/VisitorText';
@@ -64,11 +64,7 @@ export function ErasurePage() {
           maxLength={254}
           problemId={problem && !found ? `${id}-problem` : undefined}
         />
-        <div className="actions">
-          <button type="submit" disabled={previewState.isLoading}>
-            Show what will be erased
-          </button>
-        </div>
+        <SubmitActions busy={previewState.isLoading}>Show what will be erased</SubmitActions>
       </form>
       <Problem id={`${id}-problem`} text={problem} />
       <p role="status">{done}</p>
@@ -95,11 +91,9 @@ export function ErasurePage() {
             maxLength={254}
             problemId={problem && found ? `${id}-problem` : undefined}
           />
-          <div className="actions">
-            <button type="submit" className="danger" disabled={eraseState.isLoading}>
-              Erase for good
-            </button>
-          </div>
+          <SubmitActions busy={eraseState.isLoading} danger>
+            Erase for good
+          </SubmitActions>
         </form>
       )}
     </>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { problemText } from '../../api/console-api';
 import { useAddNoteMutation, type Lead } from '../../api/inbox-api';
+import { Labelled, SubmitActions } from '../../ui/Field';
 import { Problem } from '../../ui/Problem';
 import { VisitorText } from '../../ui/VisitorText';
 import { timeText } from './words';
@@ -42,27 +43,23 @@ export function LeadNotes({ lead }: { lead: Lead }) {
         ))}
       </ul>
       <form className="stack" onSubmit={(event) => void submit(event)}>
-        <div className="field">
-          <label htmlFor={`${id}-note`}>New note</label>
-          <p id={`${id}-hint`} className="hint">
-            For the team only, as plain text; up to 5,000 characters.
-          </p>
+        <Labelled
+          id={`${id}-note`}
+          label="New note"
+          hint="For the team only, as plain text; up to 5,000 characters."
+        >
           <textarea
             id={`${id}-note`}
             name="body"
             rows={4}
             maxLength={5000}
             required
-            aria-describedby={[`${id}-hint`, problem ? `${id}-problem` : ''].join(' ').trim()}
+            aria-describedby={[`${id}-note-hint`, problem ? `${id}-problem` : ''].join(' ').trim()}
             aria-invalid={problem ? true : undefined}
           />
-        </div>
+        </Labelled>
         <Problem id={`${id}-problem`} text={problem} />
-        <div className="actions">
-          <button type="submit" disabled={state.isLoading}>
-            Add note
-          </button>
-        </div>
+        <SubmitActions busy={state.isLoading}>Add note</SubmitActions>
       </form>
     </section>
   );

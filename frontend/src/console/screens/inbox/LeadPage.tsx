@@ -1,6 +1,6 @@
 import { subjectLine, subjects } from '@proposal-site/contract/contact-fields.json';
 import { LeadSource } from './LeadSource';
-import { Fragment, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { problemText, type Me } from '../../api/console-api';
 import {
@@ -11,9 +11,10 @@ import {
   type Lead,
   type LeadStatus,
 } from '../../api/inbox-api';
+import { Labelled } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { Problem } from '../../ui/Problem';
-import { VisitorText } from '../../ui/VisitorText';
+import { VisitorField, VisitorText } from '../../ui/VisitorText';
 import { LeadDeliveries } from './LeadDeliveries';
 import { LeadHistory } from './LeadHistory';
 import { LeadNotes } from './LeadNotes';
@@ -71,12 +72,7 @@ function LeadDetails({ lead, me }: { lead: Lead; me: Me }) {
     <>
       <dl className="fields">
         {TYPED.map(([field, label]) => (
-          <Fragment key={field}>
-            <dt>{label}</dt>
-            <dd>
-              <VisitorText text={lead[field]} />
-            </dd>
-          </Fragment>
+          <VisitorField key={field} label={label} text={lead[field]} />
         ))}
         <dt>Kind</dt>
         <dd>{KIND_LABELS[lead.kind]}</dd>
@@ -129,6 +125,20 @@ function LeadDetails({ lead, me }: { lead: Lead; me: Me }) {
   );
 }
 
+/** What the sender of accessibility feedback is told with a step, as the team writes it. */
+const ANSWER_TEXTS = {
+  plan: {
+    label: 'Plan',
+    hint: 'What will be done about it. The sender is told, with the date.',
+    rows: 3,
+  },
+  reason: {
+    label: 'Reason, if it will not be fixed',
+    hint: 'The sender is told it, and the statement lists it with the limitation.',
+    rows: 2,
+  },
+};
+
 /**
  * The next statuses of the lead's workflow, and spam or not. Accessibility feedback's sender is
  * told of each step by mail: assessing it takes the plan and its date, "won't fix" its reason.
@@ -161,6 +171,22 @@ function LeadActions({ lead }: { lead: Lead }) {
     }
   };
   const busy = statusState.isLoading || spamState.isLoading || notSpamState.isLoading;
+  const answerText = (field: keyof typeof ANSWER_TEXTS) => (
+    <Labelled
+      id={`${id}-${field}`}
+      label={ANSWER_TEXTS[field].label}
+      hint={ANSWER_TEXTS[field].hint}
+    >
+      <textarea
+        id={`${id}-${field}`}
+        rows={ANSWER_TEXTS[field].rows}
+        maxLength={1000}
+        value={answer[field]}
+        aria-describedby={`${id}-${field}-hint`}
+        onChange={(event) => setAnswer({ ...answer, [field]: event.target.value })}
+      />
+    </Labelled>
+  );
   return (
     <section aria-labelledby="lead-actions">
       <h2 id="lead-actions">Follow up</h2>
@@ -168,47 +194,18 @@ function LeadActions({ lead }: { lead: Lead }) {
       <p role="status">{done}</p>
       {answered && lead.next.includes('assessed') && (
         <>
-          <div className="field">
-            <label htmlFor={`${id}-plan`}>Plan</label>
-            <p id={`${id}-plan-hint`} className="hint">
-              What will be done about it. The sender is told, with the date.
-            </p>
-            <textarea
-              id={`${id}-plan`}
-              rows={3}
-              maxLength={1000}
-              value={answer.plan}
-              aria-describedby={`${id}-plan-hint`}
-              onChange={(event) => setAnswer({ ...answer, plan: event.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-date`}>Planned for</label>
+          {answerText('plan')}
+          <Labelled id={`${id}-date`} label="Planned for">
             <input
               id={`${id}-date`}
               type="date"
               value={answer.plannedFor}
               onChange={(event) => setAnswer({ ...answer, plannedFor: event.target.value })}
             />
-          </div>
+          </Labelled>
         </>
       )}
-      {answered && lead.next.includes('wont_fix') && (
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>Reason, if it will not be fixed</label>
-          <p id={`${id}-reason-hint`} className="hint">
-            The sender is told it, and the statement lists it with the limitation.
-          </p>
-          <textarea
-            id={`${id}-reason`}
-            rows={2}
-            maxLength={1000}
-            value={answer.reason}
-            aria-describedby={`${id}-reason-hint`}
-            onChange={(event) => setAnswer({ ...answer, reason: event.target.value })}
-          />
-        </div>
-      )}
+      {answered && lead.next.includes('wont_fix') && answerText('reason')}
       <div className="actions">
         {lead.next.map((status) => (
           <button

@@ -7,10 +7,26 @@ import {
   type ReportBody,
   type Severity,
 } from '../../api/inbox-api';
+import { Labelled, SubmitActions } from '../../ui/Field';
 import { Problem } from '../../ui/Problem';
 import { VisitorText } from '../../ui/VisitorText';
 
 const SEVERITIES: Severity[] = ['critical', 'serious', 'moderate', 'minor'];
+/** The report's free-text fields: where it was met and with what, each with its bound. */
+const TEXT_FIELDS = [
+  {
+    name: 'page',
+    label: 'Page',
+    hint: 'Its path on the site, such as /about.',
+    maxLength: 500,
+  },
+  {
+    name: 'assistiveTechnology',
+    label: 'Assistive technology',
+    hint: 'The browser and assistive technology the sender used, such as NVDA with Firefox.',
+    maxLength: 100,
+  },
+] as const;
 const criterionText = (criterion: (typeof catalog.criteria)[number]) =>
   criterion.standard === 'WCAG 2.2'
     ? `${criterion.id} ${criterion.name} (${criterion.level})`
@@ -70,8 +86,7 @@ export function LeadReport({ lead }: { lead: Lead }) {
         </p>
       )}
       <form className="stack" onSubmit={(event) => void submit(event)}>
-        <div className="field">
-          <label htmlFor={`${id}-criterion`}>Criterion</label>
+        <Labelled id={`${id}-criterion`} label="Criterion">
           <select
             id={`${id}-criterion`}
             name="criterion"
@@ -85,35 +100,19 @@ export function LeadReport({ lead }: { lead: Lead }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-page`}>Page</label>
-          <p id={`${id}-page-hint`} className="hint">
-            Its path on the site, such as /about.
-          </p>
-          <input
-            id={`${id}-page`}
-            name="page"
-            defaultValue={report.page ?? ''}
-            maxLength={500}
-            aria-describedby={describedBy(`${id}-page-hint`)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-at`}>Assistive technology</label>
-          <p id={`${id}-at-hint`} className="hint">
-            The browser and assistive technology the sender used, such as NVDA with Firefox.
-          </p>
-          <input
-            id={`${id}-at`}
-            name="assistiveTechnology"
-            defaultValue={report.assistiveTechnology ?? ''}
-            maxLength={100}
-            aria-describedby={describedBy(`${id}-at-hint`)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-severity`}>Severity</label>
+        </Labelled>
+        {TEXT_FIELDS.map(({ name, label, hint, maxLength }) => (
+          <Labelled key={name} id={`${id}-${name}`} label={label} hint={hint}>
+            <input
+              id={`${id}-${name}`}
+              name={name}
+              defaultValue={report[name] ?? ''}
+              maxLength={maxLength}
+              aria-describedby={describedBy(`${id}-${name}-hint`)}
+            />
+          </Labelled>
+        ))}
+        <Labelled id={`${id}-severity`} label="Severity">
           <select id={`${id}-severity`} name="severity" defaultValue={report.severity ?? ''}>
             <option value="">Not known yet</option>
             {SEVERITIES.map((severity) => (
@@ -122,7 +121,7 @@ export function LeadReport({ lead }: { lead: Lead }) {
               </option>
             ))}
           </select>
-        </div>
+        </Labelled>
         <div className="checks">
           <label>
             <input
@@ -139,11 +138,7 @@ export function LeadReport({ lead }: { lead: Lead }) {
         </div>
         <Problem id={`${id}-problem`} text={problem} />
         <p role="status">{done}</p>
-        <div className="actions">
-          <button type="submit" disabled={state.isLoading}>
-            Save report
-          </button>
-        </div>
+        <SubmitActions busy={state.isLoading}>Save report</SubmitActions>
       </form>
     </section>
   );

@@ -1,6 +1,5 @@
-import { Fragment } from 'react';
 import type { Lead } from '../../api/inbox-api';
-import { VisitorText } from '../../ui/VisitorText';
+import { VisitorField } from '../../ui/VisitorText';
 
 /** The attribution's fields as the lead screen names them, in the contract's order. */
 const FIELDS = [
@@ -34,20 +33,11 @@ export function LeadSource({ lead }: { lead: Lead }) {
   const counted = [lead.source, lead.medium, lead.campaign].filter(Boolean).join(' / ');
   return (
     <>
-      <dt>Source</dt>
-      <dd>
-        <VisitorText text={counted} />
-      </dd>
-      {FIELDS.map(([field, label]) =>
-        lead[field] ? (
-          <Fragment key={field}>
-            <dt>{label}</dt>
-            <dd>
-              <VisitorText text={lead[field]} />
-            </dd>
-          </Fragment>
-        ) : null,
-      )}
+      <VisitorField label="Source" text={counted} />
+      {FIELDS.map(([field, label]) => {
+        const text = lead[field];
+        return text ? <VisitorField key={field} label={label} text={text} /> : null;
+      })}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useSourcesQuery, type SourceReport, type SourceRow } from '../../api/inbox-api';
+import { Labelled } from '../../ui/Field';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import { PageHeading } from '../../ui/PageHeading';
 import { QueryState } from '../../ui/QueryState';
@@ -8,7 +9,12 @@ import { applyFilter, filterArg } from '../../ui/url-filter';
 import { VisitorText } from '../../ui/VisitorText';
 import { hoursText } from './words';
 
-const FIELDS = ['from', 'to'] as const;
+/** The report's days, as the filter form names them. */
+const DAYS = [
+  ['from', 'Received from'],
+  ['to', 'Received until'],
+] as const;
+const FIELDS = DAYS.map(([field]) => field);
 
 // A no-break space keeps "100 %" whole when the cell wraps.
 const share = (part: number, whole: number) =>
@@ -32,26 +38,17 @@ export function SourcesPage() {
     <>
       <PageHeading>Sources</PageHeading>
       <form className="filters" aria-label="Days of the report" onSubmit={apply}>
-        <div className="field">
-          <label htmlFor={`${id}-from`}>Received from</label>
-          <input
-            id={`${id}-from`}
-            name="from"
-            type="date"
-            defaultValue={filter.get('from') ?? report.data?.from ?? ''}
-            key={`from-${report.data?.from}`}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-to`}>Received until</label>
-          <input
-            id={`${id}-to`}
-            name="to"
-            type="date"
-            defaultValue={filter.get('to') ?? report.data?.to ?? ''}
-            key={`to-${report.data?.to}`}
-          />
-        </div>
+        {DAYS.map(([field, label]) => (
+          <Labelled key={field} id={`${id}-${field}`} label={label}>
+            <input
+              id={`${id}-${field}`}
+              name={field}
+              type="date"
+              defaultValue={filter.get(field) ?? report.data?.[field] ?? ''}
+              key={`${field}-${report.data?.[field]}`}
+            />
+          </Labelled>
+        ))}
         <button type="submit">Show</button>
       </form>
       <QueryState query={report} />
