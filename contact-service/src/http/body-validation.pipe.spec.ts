@@ -2,7 +2,13 @@ import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsObject, IsString, ValidateNested } from 'class-validator';
-import { BodyValidationPipe, jsonTextOf, RefusedAs } from './body-validation.pipe.js';
+import {
+  BodyValidationPipe,
+  jsonTextOf,
+  RefusedAs,
+  SAYS_ALL,
+  UnknownIgnored,
+} from './body-validation.pipe.js';
 import { InputRefusal } from './refusal.js';
 
 class Flat {
@@ -46,6 +52,26 @@ describe('BodyValidationPipe', () => {
     expect(await refusal({ name: 1, extra: true }, Flat)).toMatchObject({
       message: 'Correct the fields.',
       fields: { name: 'Give a name.', extra: 'Not expected.' },
+    });
+  });
+
+  it("gives a SAYS_ALL rule's message as the refusal's when its field is the only one refused", async () => {
+    class Choice {
+      @IsString({ message: 'Give a name.' })
+      name!: string;
+
+      @IsIn(['a', 'b'], { message: 'A kind is a or b.', context: SAYS_ALL })
+      kind!: string;
+    }
+    expect(await refusal({ name: 'Ada', kind: 'c' }, Choice)).toEqual({
+      status: 400,
+      error: 'Bad Request',
+      message: 'A kind is a or b.',
+      fields: { kind: 'A kind is a or b.' },
+    });
+    expect(await refusal({ name: 1, kind: 'c' }, Choice)).toMatchObject({
+      message: 'Correct the fields.',
+      fields: { name: 'Give a name.', kind: 'A kind is a or b.' },
     });
   });
 
@@ -163,6 +189,29 @@ describe('BodyValidationPipe on a query string and path parameters', () => {
         fields: { [name]: 'Not expected.' },
       });
     }
+  });
+
+  it('drops the parameters an UnknownIgnored DTO does not name, and checks those it does', async () => {
+    @UnknownIgnored()
+    @RefusedAs({ unknownField: (name) => `No filter ${name}.` })
+    class Open {
+      @IsIn(['a', 'b'], { message: 'kind is a or b.' })
+      kind!: string;
+    }
+    const query = { kind: 'a', scope: 'openid', constructor: 'x', toString: 'y' };
+    const read = await pipe.transform(
+      Object.assign(JSON.parse('{"__proto__":{"kind":"b"}}') as object, query),
+      { type: 'query', metatype: Open },
+    );
+    expect(read).toBeInstanceOf(Open);
+    expect({ ...(read as object) }).toEqual({ kind: 'a' });
+    expect(await refused({ kind: 'c', scope: 'openid' }, 'query', Open)).toMatchObject({
+      message: 'kind is a or b.',
+    });
+    // The others still refuse what they do not name.
+    expect(await refused({ kind: 'a', scope: 'openid' }, 'query', Query)).toMatchObject({
+      message: 'No filter scope.',
+    });
   });
 
   it('leaves a parameter read by name (a string) as it is', async () => {

@@ -1,6 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
+import { validateSync, type ValidatorOptions } from 'class-validator';
 import { InputRefusal, type RefusalStatus } from './refusal.js';
 
 /** What an app tells a body its DTO refuses: each app (public, console) words it for its users. */
@@ -16,12 +16,31 @@ export interface BodyWording {
 /** Constraint names in the order their message should win when a field breaks several. */
 const PRIORITY = ['isDefined', 'isString', 'isNotEmpty', 'maxLength'];
 
-function firstMessage(error: ValidationError, unknownField: string): string {
+/** The rule of a field whose message wins (an unknown field's: whitelistValidation). */
+function firstRule(error: ValidationError): string | undefined {
   const constraints = error.constraints ?? {};
-  if (constraints.whitelistValidation) return unknownField;
-  const key = PRIORITY.find((name) => name in constraints) ?? Object.keys(constraints)[0];
-  return (key && constraints[key]) || 'This value is not valid.';
+  if (constraints.whitelistValidation) return 'whitelistValidation';
+  return PRIORITY.find((name) => name in constraints) ?? Object.keys(constraints)[0];
 }
+
+function firstMessage(error: ValidationError, unknownField: string): string {
+  const rule = firstRule(error);
+  if (rule === 'whitelistValidation') return unknownField;
+  return (rule && error.constraints?.[rule]) || 'This value is not valid.';
+}
+
+/**
+ * The context of a rule whose message says on its own what is wrong with the input, when its
+ * field is the only one refused: the refusal's message is then the rule's rather than the app's
+ * "correct the highlighted fields" (a role's `A role is member or admin.`), the fields given as
+ * ever. `IsIn(ROLES, { message, context: SAYS_ALL })`.
+ */
+export const SAYS_ALL = { saysAll: true } as const;
+
+const saysAll = (error: ValidationError): boolean => {
+  const rule = firstRule(error);
+  return rule !== undefined && error.contexts?.[rule]?.saysAll === true;
+};
 
 /** How deep a body's values may nest: a list of objects in a field (the beacon's) is the deepest. */
 const DEPTH = 3;
@@ -78,6 +97,21 @@ export function RefusedAs(refusal: OwnRefusal): ClassDecorator {
 const ownRefusal = (dto: unknown): OwnRefusal | undefined =>
   dto ? (Reflect.getMetadata(REFUSED_AS, dto) as OwnRefusal | undefined) : undefined;
 
+const UNKNOWN_IGNORED = Symbol('unknown ignored');
+
+/**
+ * An input whose standard says to ignore what it does not define: the provider's return to the
+ * single sign-on callback (OAuth 2.0, RFC 6749 4.1.2: the client MUST ignore unrecognized
+ * response parameters; Google adds scope and authuser, Keycloak session_state). The fields its
+ * DTO does not name are dropped, not refused; those it names are checked as any.
+ */
+export function UnknownIgnored(): ClassDecorator {
+  return (target) => Reflect.defineMetadata(UNKNOWN_IGNORED, true, target);
+}
+
+const ignoresUnknown = (dto: unknown): boolean =>
+  typeof dto === 'function' && Reflect.getMetadata(UNKNOWN_IGNORED, dto) === true;
+
 /** The first value refused in a tree of class-validator's errors, and its path. */
 function firstRefused(error: ValidationError, path = error.property): [ValidationError, string] {
   const child = error.children?.[0];
@@ -99,10 +133,11 @@ const INPUTS: readonly ArgumentMetadata['type'][] = ['body', 'query', 'param'];
  * Dto`) and path parameters (`@Param() params: Dto`) alike. Nest's ValidationPipe over the
  * route's class-validator DTO (its decorators say each field's rule and message;
  * class-transformer's `@Transform` reads text as the type it stands for). The input must be an
- * object; unknown fields are refused; every failure is an InputRefusal (refusal.ts), answered by
- * the global filter in the documented shape with one message per field, or the DTO's own
- * sentence (RefusedAs). An input that is not a DTO class (`unknown`, `@Param('id') id: string`)
- * is not touched.
+ * object; unknown fields are refused (dropped, for an UnknownIgnored DTO); every failure is an
+ * InputRefusal (refusal.ts), answered by the global filter in the documented shape with one
+ * message per field (and a SAYS_ALL rule's as the message), or the DTO's own sentence
+ * (RefusedAs). An input that is not a DTO class (`unknown`, `@Param('id') id: string`) is not
+ * touched.
  */
 export class BodyValidationPipe extends ValidationPipe {
   constructor(private readonly wording: BodyWording) {
@@ -130,7 +165,7 @@ export class BodyValidationPipe extends ValidationPipe {
     // A name of Object.prototype's (constructor, toString…) is one class-transformer passes over,
     // so the whitelist would never see it: it is refused here as any other unknown field.
     const hidden = Object.keys(value).find((key) => key in Object.prototype);
-    if (hidden !== undefined) {
+    if (hidden !== undefined && !ignoresUnknown(metadata.metatype)) {
       const constraints = { whitelistValidation: `property ${hidden} should not exist` };
       throw this.refusal([{ property: hidden, constraints, children: [] }], own);
     }
@@ -142,11 +177,18 @@ export class BodyValidationPipe extends ValidationPipe {
     }
   }
 
+  /** Nest's validation, the unknown fields of an UnknownIgnored DTO dropped (whitelist). */
+  protected override validate(object: object, options?: ValidatorOptions) {
+    const open = ignoresUnknown(object.constructor);
+    return super.validate(object, open ? { ...options, forbidNonWhitelisted: false } : options);
+  }
+
   private refusal(errors: ValidationError[], own: OwnRefusal | undefined): InputRefusal {
     const { correct, unknownField } = this.wording;
     if (!own) {
       const fields = errors.map((error) => [error.property, firstMessage(error, unknownField)]);
-      return new InputRefusal(correct, Object.fromEntries(fields));
+      const alone = errors.length === 1 && saysAll(errors[0]!);
+      return new InputRefusal(alone ? fields[0]![1]! : correct, Object.fromEntries(fields));
     }
     const [error, where] = firstRefused(errors[0]!);
     const message =
