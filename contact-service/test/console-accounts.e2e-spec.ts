@@ -190,6 +190,81 @@ describe('an admin manages accounts from the console', () => {
     );
   });
 
+  it('refuses a path that names no username on each route, with the accounts’ sentence, and changes nothing', async () => {
+    const state = () =>
+      team.db.query(`SELECT username, role, disabled_at, enrolled_at FROM users ORDER BY id`);
+    const [before, records] = [await state(), await team.db.query(`SELECT id FROM audit_log`)];
+    const NOT_A_USERNAME = expect.stringMatching(/^A username is 2 to 64 characters: letters a-z/);
+    const names: [string, unknown][] = [
+      ['x', NOT_A_USERNAME],
+      ['-worker', NOT_A_USERNAME],
+      ['w%C3%B6rker', NOT_A_USERNAME],
+      ['worker%00', NOT_A_USERNAME],
+      ['a'.repeat(65), NOT_A_USERNAME],
+      [
+        'Auto-Assign',
+        "auto-assign is the name of the product's own actions in a lead's history: choose another.",
+      ],
+    ];
+    for (const [change, body] of [
+      ['reset', undefined],
+      ['disable', undefined],
+      ['enable', undefined],
+      ['role', { role: 'admin' }],
+    ] as const) {
+      for (const [name, message] of names) {
+        const answer = await admin('POST', `/users/${name}/${change}`, body);
+        expect([change, name, answer.status, answer.body]).toEqual([
+          change,
+          name,
+          400,
+          { status: 400, error: 'Bad Request', message },
+        ]);
+      }
+    }
+    expect(await state()).toEqual(before);
+    expect(await team.db.query(`SELECT id FROM audit_log`)).toEqual(records);
+  });
+
+  it('takes a role from the list of roles only, and says which there are', async () => {
+    const users = () => team.db.query(`SELECT username, role FROM users ORDER BY id`);
+    const before = await users();
+    for (const [path, body] of [
+      ['/users', { username: 'john', role: 'Admin' }],
+      ['/users', { username: 'john', role: ' member ' }],
+      ['/users', { username: 'john', role: 'root' }],
+      ['/users/worker/role', { role: 'ADMIN' }],
+      ['/users/worker/role', { role: '' }],
+    ] as const) {
+      const answer = await admin('POST', path, body);
+      expect([path, body.role, answer.status, answer.body]).toEqual([
+        path,
+        body.role,
+        400,
+        {
+          status: 400,
+          error: 'Bad Request',
+          message: 'A role is member or admin.',
+          fields: { role: 'A role is member or admin.' },
+        },
+      ]);
+    }
+    // Beside another mistake, or not text: the fields, each with its own sentence.
+    const both = await admin('POST', '/users', { username: 42, role: 'owner' });
+    expect([both.status, both.body.message, both.body.fields]).toEqual([
+      400,
+      'Please correct the highlighted fields.',
+      { username: 'This field must be text.', role: 'A role is member or admin.' },
+    ]);
+    const number = await admin('POST', '/users/worker/role', { role: 1 });
+    expect([number.status, number.body.message, number.body.fields]).toEqual([
+      400,
+      'Please correct the highlighted fields.',
+      { role: 'This field must be text.' },
+    ]);
+    expect(await users()).toEqual(before);
+  });
+
   it('refuses a member every admin route (403), and changes nothing', async () => {
     const before = await team.db.query(`SELECT username, role, disabled_at FROM users ORDER BY id`);
     for (const [method, path, body] of [

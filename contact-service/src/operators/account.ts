@@ -41,14 +41,8 @@ export class AccountError extends Refusal {
   }
 }
 
-/** A role as given (`admin` or `member`), or an error saying which roles there are. */
-export function roleOf(text: string): Role {
-  const role = text.trim().toLowerCase();
-  if (!(ROLES as readonly string[]).includes(role)) {
-    throw new AccountError('A role is member or admin.');
-  }
-  return role as Role;
-}
+/** What a role that is none of ROLES is told (the console's DTOs check it with IsIn). */
+export const ROLE_REFUSAL = `A role is ${ROLES.join(' or ')}.`;
 
 const USERNAME = /^[a-z0-9][a-z0-9._-]{1,63}$/;
 
@@ -58,20 +52,28 @@ const USERNAME = /^[a-z0-9][a-z0-9._-]{1,63}$/;
  */
 export const SYSTEM_ACTORS: readonly string[] = [AUTO_ASSIGN_ACTOR, WATCH_ACTOR];
 
-/** A username as stored: lower case, 2 to 64 of a-z, 0-9, dot, dash and underscore. */
-export function usernameOf(text: string): string {
-  const username = text.trim().toLowerCase();
+const asStored = (text: string) => text.trim().toLowerCase();
+
+/**
+ * What is wrong with a username as given, usernameOf's refusal, or null when it is one (a path's
+ * username is checked by it: console/dto/).
+ */
+export function usernameRefusal(text: string): string | null {
+  const username = asStored(text);
   if (!USERNAME.test(username)) {
-    throw new AccountError(
-      'A username is 2 to 64 characters: letters a-z, digits, dots, dashes and underscores, starting with a letter or digit.',
-    );
+    return 'A username is 2 to 64 characters: letters a-z, digits, dots, dashes and underscores, starting with a letter or digit.';
   }
   if (SYSTEM_ACTORS.includes(username)) {
-    throw new AccountError(
-      `${username} is the name of the product's own actions in a lead's history: choose another.`,
-    );
+    return `${username} is the name of the product's own actions in a lead's history: choose another.`;
   }
-  return username;
+  return null;
+}
+
+/** A username as stored: lower case, 2 to 64 of a-z, 0-9, dot, dash and underscore. */
+export function usernameOf(text: string): string {
+  const refusal = usernameRefusal(text);
+  if (refusal !== null) throw new AccountError(refusal);
+  return asStored(text);
 }
 
 /** A new account's row: its name and role, and how it signs in (single sign-on's, or a link's). */

@@ -14,7 +14,14 @@ import { RecoveryCode } from './recovery-code.entity.js';
 import { hashOf, newToken } from './tokens.js';
 import { User, type Role } from './user.entity.js';
 
-export { Account, AccountError, roleOf, SYSTEM_ACTORS, usernameOf } from './account.js';
+export {
+  Account,
+  AccountError,
+  ROLE_REFUSAL,
+  SYSTEM_ACTORS,
+  usernameOf,
+  usernameRefusal,
+} from './account.js';
 
 /** How long an enrolment link works, once (contract/accounts.json: the console says it too). */
 export const ENROLMENT_HOURS = accountRules.enrolmentHours;

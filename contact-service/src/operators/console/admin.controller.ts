@@ -5,11 +5,11 @@ import { ApiTags } from '@nestjs/swagger';
 import { AuditFilter } from '../../audit/audit-filter.js';
 import { AuditPage, AuditTrail } from '../../audit/audit-trail.js';
 import { EnvironmentService } from '../../config/environment.service.js';
-import { Account, AccountError, Accounts, roleOf, usernameOf } from '../accounts.js';
+import { Account, AccountError, Accounts } from '../accounts.js';
 import { enrolmentLink } from '../enrolment.js';
 import type { Operator } from '../sessions.js';
 import { AdminOnly, CurrentOperator } from './access.js';
-import { EnrolableAccount, NewAccount, RoleChange } from './dto/console.dto.js';
+import { EnrolableAccount, NewAccount, RoleChange, UsernameParams } from './dto/console.dto.js';
 
 /**
  * What the console refuses an admin about their own account, so that nobody locks themselves
@@ -51,7 +51,7 @@ export class AdminController {
     @Body() { username, role }: NewAccount,
     @CurrentOperator() operator: Operator,
   ): Promise<EnrolableAccount> {
-    const { account, token } = await this.accounts.add(username, roleOf(role), operator.username);
+    const { account, token } = await this.accounts.add(username, role, operator.username);
     return { account, link: this.link(token) };
   }
 
@@ -59,11 +59,11 @@ export class AdminController {
   @Post('users/:username/reset')
   @Operation('resetAccount', EnrolableAccount)
   async reset(
-    @Param('username') name: string,
+    @Param() { username }: UsernameParams,
     @CurrentOperator() operator: Operator,
   ): Promise<EnrolableAccount> {
     const { account, token } = await this.accounts.reset(
-      notOwn(name, operator, 'reset'),
+      notOwn(username, operator, 'reset'),
       operator.username,
     );
     return { account, link: this.link(token) };
@@ -71,26 +71,25 @@ export class AdminController {
 
   @Post('users/:username/disable')
   @Operation('disableAccount', Account)
-  disable(@Param('username') name: string, @CurrentOperator() operator: Operator) {
-    return this.accounts.disable(notOwn(name, operator, 'disable'), operator.username);
+  disable(@Param() { username }: UsernameParams, @CurrentOperator() operator: Operator) {
+    return this.accounts.disable(notOwn(username, operator, 'disable'), operator.username);
   }
 
   @Post('users/:username/enable')
   @Operation('enableAccount', Account)
-  enable(@Param('username') name: string, @CurrentOperator() operator: Operator) {
-    return this.accounts.enable(notOwn(name, operator, 'enable'), operator.username);
+  enable(@Param() { username }: UsernameParams, @CurrentOperator() operator: Operator) {
+    return this.accounts.enable(notOwn(username, operator, 'enable'), operator.username);
   }
 
   /** Member or admin; the account's sessions end. */
   @Post('users/:username/role')
   @Operation('setAccountRole', Account)
   role(
-    @Param('username') name: string,
+    @Param() { username }: UsernameParams,
     @Body() { role }: RoleChange,
     @CurrentOperator() operator: Operator,
   ): Promise<Account> {
-    const username = notOwn(name, operator, 'role');
-    return this.accounts.setRole(username, roleOf(role), operator.username);
+    return this.accounts.setRole(notOwn(username, operator, 'role'), role, operator.username);
   }
 
   /** The audit trail, newest first, a page at a time. */
@@ -105,9 +104,8 @@ export class AdminController {
   }
 }
 
-/** The username of the path, refused when it is the admin's own account. */
-function notOwn(name: string, operator: Operator, change: keyof typeof OWN_ACCOUNT): string {
-  const username = usernameOf(name);
+/** The username of the path (UsernameParams), refused when it is the admin's own account. */
+function notOwn(username: string, operator: Operator, change: keyof typeof OWN_ACCOUNT): string {
   if (username === operator.username) throw new AccountError(OWN_ACCOUNT[change], 'conflict');
   return username;
 }

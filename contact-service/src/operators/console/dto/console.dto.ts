@@ -1,8 +1,10 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { Matches } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, Matches, ValidateBy } from 'class-validator';
 import { TextField } from '../../../http/body-fields.js';
-import { RefusedAs } from '../../../http/body-validation.pipe.js';
-import { Account } from '../../accounts.js';
+import { RefusedAs, SAYS_ALL } from '../../../http/body-validation.pipe.js';
+import { Account, ROLE_REFUSAL, usernameOf, usernameRefusal } from '../../accounts.js';
 import { ROLES, type Role } from '../../user.entity.js';
 import { PASSKEY_NAME_MAX } from '../../passkeys.js';
 import { PASSWORD_MAX } from '../../password-policy.js';
@@ -89,13 +91,43 @@ export class NewPasskey extends Confirmation {
   @TextField(PASSKEY_NAME_MAX) name!: string;
 }
 
+/**
+ * A role: one of ROLES, else refused with ROLE_REFUSAL, the refusal's message when it is the
+ * body's only mistake (SAYS_ALL).
+ */
+const RoleField = () =>
+  applyDecorators(
+    TextField(20, { schema: { enum: ROLES, enumName: 'Role' } }),
+    IsIn(ROLES, { message: ROLE_REFUSAL, context: SAYS_ALL }),
+  );
+
 export class NewAccount {
   @TextField(200) username!: string;
-  @TextField(20, { schema: { enum: ROLES, enumName: 'Role' } }) role!: string;
+  @RoleField() role!: Role;
 }
 
 export class RoleChange {
-  @TextField(20, { schema: { enum: ROLES, enumName: 'Role' } }) role!: string;
+  @RoleField() role!: Role;
+}
+
+/**
+ * An account's username in a path (admin/users/:username/…), read as the accounts read one
+ * (usernameOf: trimmed, in lower case), and refused with their sentence when it is none.
+ */
+@RefusedAs({ unknownField: (name) => `${name} is not a part of this path.` })
+export class UsernameParams {
+  @ApiProperty()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && usernameRefusal(value) === null ? usernameOf(value) : value,
+  )
+  @ValidateBy({
+    name: 'isUsername',
+    validator: {
+      validate: (value) => typeof value === 'string' && usernameRefusal(value) === null,
+      defaultMessage: (args) => usernameRefusal(String(args?.value)) ?? 'This is no username.',
+    },
+  })
+  username!: string;
 }
 
 /** A new or reset account, and the one-time link its owner enrols with (shown once). */
