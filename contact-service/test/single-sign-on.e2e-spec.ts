@@ -539,6 +539,77 @@ describe('the threats to the round trip', () => {
   });
 });
 
+describe('the callback’s query, read by its DTO', () => {
+  beforeAll(() => {
+    inSales('sub-tom', 'tom@bank.example');
+  });
+
+  /** The provider's answer to a sign-in just started, its parameters changed by `change`. */
+  async function answered(change: (parameters: URLSearchParams) => void) {
+    const browser = new Browser();
+    const { callback } = await signIn(browser, 'sub-tom', { stopAtCallback: true });
+    const url = new URL(callback!);
+    change(url.searchParams);
+    return { browser, callback: callback!, answer: await browser.go(url.href) };
+  }
+
+  it('ignores the parameters a provider adds that it does not know (RFC 6749 4.1.2)', async () => {
+    const { answer } = await answered((parameters) => {
+      parameters.set('session_state', 'abc.def');
+      parameters.set('scope', 'openid email');
+      parameters.set('authuser', '0');
+      parameters.set('constructor', 'x');
+    });
+    expect([answer.status, answer.headers.get('location')]).toEqual([303, '/console/']);
+  });
+
+  it('lands a provider’s error on the sign-in screen, audited with what the provider said', async () => {
+    const { answer } = await answered((parameters) => {
+      parameters.delete('code');
+      parameters.set('error', 'access_denied');
+      parameters.set('error_description', 'The user said no.');
+    });
+    expect([answer.status, answer.headers.get('location')]).toEqual([
+      303,
+      '/console/sign-in?sso=failed',
+    ]);
+    expect((await audit('sso sign-in refused')).at(-1)!.details).toEqual({
+      reason: 'failed',
+      detail: 'access_denied: The user said no.',
+    });
+  });
+
+  it('refuses a parameter given twice, too long or with a NUL as a failed sign-in: used, audited', async () => {
+    for (const [change, detail] of [
+      [(p: URLSearchParams) => p.append('code', 'another'), 'Give code once, as text.'],
+      [(p: URLSearchParams) => p.append('state', 'another'), 'Give state once, as text.'],
+      [
+        (p: URLSearchParams) => p.set('state', 's'.repeat(201)),
+        'state is longer than 200 characters.',
+      ],
+      [
+        (p: URLSearchParams) => p.set('error_description', 'a\u0000b'),
+        'error_description holds a NUL character.',
+      ],
+    ] as const) {
+      const { browser, callback, answer } = await answered(change);
+      expect([detail, answer.status, answer.headers.get('location')]).toEqual([
+        detail,
+        303,
+        '/console/sign-in?sso=failed',
+      ]);
+      expect(answer.headers.get('set-cookie')).toMatch(/^__Host-console-sso=; .*Max-Age=0/);
+      expect((await audit('sso sign-in refused')).at(-1)!.details).toEqual({
+        reason: 'failed',
+        detail: `callback: ${detail}`,
+      });
+      // The sign-in was used: its own answer, unchanged, comes too late.
+      const late = await browser.go(callback);
+      expect(late.headers.get('location')).toBe('/console/sign-in?sso=expired');
+    }
+  });
+});
+
 describe('offboarding', () => {
   beforeAll(() => {
     inSales('sub-olga', 'olga@bank.example');
@@ -637,6 +708,39 @@ describe('offboarding', () => {
     });
     expect(json.status).toBe(400);
     expect((await postLogout({})).status).toBe(400);
+  });
+
+  it('refuses a form without one logout_token (400, with a sentence) before checking anything', async () => {
+    const invalid = async () =>
+      /^sso_logout_refused_total\{reason="invalid"\} (\d+)$/m.exec(
+        (await request(`${api.baseUrl}/metrics`)).text,
+      )?.[1];
+    const before = await invalid();
+    const SEND = 'Send a logout_token as a form field.';
+    for (const [form, message] of [
+      ['', SEND],
+      ['logout_token=', SEND],
+      [`logout_token=${'x'.repeat(8_001)}`, SEND],
+      ['logout_token=a.b.c&logout_token=d.e.f', SEND],
+      ['token=a.b.c', 'A back-channel logout has no field "token": send only logout_token.'],
+      [
+        'logout_token=a.b.c&sid=s',
+        'A back-channel logout has no field "sid": send only logout_token.',
+      ],
+    ] as const) {
+      const answer = await fetch(`${console_.baseUrl}/api/console/sso/backchannel-logout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
+      expect([form.slice(0, 40), answer.status, await answer.json()]).toEqual([
+        form.slice(0, 40),
+        400,
+        { status: 400, error: 'Bad Request', message },
+      ]);
+    }
+    // Refused by its DTO, none of them reached the token's checks.
+    expect(await invalid()).toBe(before);
   });
 
   it('asks the provider again after OIDC_RECHECK_MINUTES: a user removed there loses the session', async () => {

@@ -72,6 +72,12 @@ export { SSO_ACTOR } from './sso-rules.js';
 type Outcome = { sessionId: string; username: string } | { refused: Refusal };
 
 /**
+ * The provider's answer, as the callback's query DTO read it (console/dto/sso.dto.ts), or the
+ * sentence that DTO refused the query with.
+ */
+export type ProviderAnswer = URLSearchParams | { unreadable: string };
+
+/**
  * Operators' sign-in through the company's identity provider (settings: OIDC_*, SSO_REQUIRED;
  * docs/operating.md "Single sign-on"): an account is the provider's issuer and subject, never an
  * e-mail address, made at the first sign-in when sso-rules.ts admits the user, its role following
@@ -114,13 +120,16 @@ export class SingleSignOn extends SsoPart {
   }
 
   /**
-   * The browser's return from the provider (`search`: the query it came back with): the
+   * The browser's return from the provider (`answer`: the parameters it came back with): the
    * sign-in's checks taken (once), the code exchanged, the user admitted or refused, the account
-   * found by issuer and subject or made.
+   * found by issuer and subject or made. An answer that could not be read fails the sign-in.
    */
-  async finish(loginId: string | undefined, search: string, userAgent?: string): Promise<Outcome> {
+  async finish(
+    loginId: string | undefined,
+    answer: ProviderAnswer,
+    userAgent?: string,
+  ): Promise<Outcome> {
     const party = this.configured();
-    const currentUrl = new URL(`${party.redirectUri}${search}`);
     const [checks] = loginId
       ? ((await this.dataSource.query(
           `WITH used AS (DELETE FROM sso_logins WHERE id_hash = $1 RETURNING *)
@@ -136,6 +145,12 @@ export class SingleSignOn extends SsoPart {
       );
       return { refused: 'expired' };
     }
+    if (!(answer instanceof URLSearchParams)) {
+      await this.refusal('(unknown)', 'failed', `callback: ${answer.unreadable}`);
+      return { refused: 'failed' };
+    }
+    const currentUrl = new URL(party.redirectUri);
+    currentUrl.search = answer.toString();
     let tokens: ProviderTokens;
     try {
       tokens = await party.finish(currentUrl, checks);
