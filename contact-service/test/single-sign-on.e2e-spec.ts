@@ -722,11 +722,7 @@ describe('offboarding', () => {
       ['logout_token=', SEND],
       [`logout_token=${'x'.repeat(8_001)}`, SEND],
       ['logout_token=a.b.c&logout_token=d.e.f', SEND],
-      ['token=a.b.c', 'A back-channel logout has no field "token": send only logout_token.'],
-      [
-        'logout_token=a.b.c&sid=s',
-        'A back-channel logout has no field "sid": send only logout_token.',
-      ],
+      ['token=a.b.c', SEND],
     ] as const) {
       const answer = await fetch(`${console_.baseUrl}/api/console/sso/backchannel-logout`, {
         method: 'POST',

@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { parseEnv } from '../config/env.js';
 import { EnvironmentService } from '../config/environment.service.js';
 import { ApiErrorBody } from '../http/api-error.js';
+import { OPEN_INPUTS } from '../http/body-validation.pipe.js';
 import { ATTRIBUTION_COLUMNS } from '../leads/lead.js';
 import { SESSION_COOKIE } from '../operators/console/session-cookie.js';
 import { AppModule } from './app.module.js';
@@ -43,7 +44,8 @@ async function described(
 
 /**
  * Marks every schema a request body is made of `additionalProperties: false`: the validation
- * pipe (http/body-validation.pipe.ts) refuses a field its DTO does not name, at any depth.
+ * pipe (http/body-validation.pipe.ts) refuses a field its DTO does not name, at any depth, but
+ * for the DTOs it ignores such fields of (OPEN_INPUTS).
  */
 function closeRequestBodies(document: OpenAPIObject): OpenAPIObject {
   const schemas = (document.components?.schemas ?? {}) as Record<string, Record<string, unknown>>;
@@ -53,7 +55,7 @@ function closeRequestBodies(document: OpenAPIObject): OpenAPIObject {
     const { $ref, items, properties } = schema as Record<string, unknown>;
     if (typeof $ref === 'string') {
       const name = $ref.replace('#/components/schemas/', '');
-      if (closed.has(name) || !schemas[name]) return;
+      if (closed.has(name) || !schemas[name] || OPEN_INPUTS.has(name)) return;
       closed.add(name);
       schemas[name].additionalProperties = false;
       close(schemas[name]);

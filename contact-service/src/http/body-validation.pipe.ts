@@ -80,13 +80,13 @@ const REFUSED_AS = Symbol('refused as');
 /**
  * How a DTO words its refusal when its app's wording (one message per field) does not fit: one
  * sentence for the whole input. Either `every` refusal from the path of the first value refused
- * (`vitals.0.name`, or `the body`), or `notObject` (by default the app's), `unknownField` and
+ * (`vitals.0.name`, or `the body`), or `notObject` and `unknownField` (by default the app's) and
  * otherwise the message of the first rule broken, as the DTO's decorators give it. `status`: 400
  * unless the DTO says otherwise (a path id that names nothing is a 404).
  */
 export type OwnRefusal = (
   | { every: (where: string) => string }
-  | { notObject?: string; unknownField: (name: string) => string }
+  | { notObject?: string; unknownField?: (name: string) => string }
 ) & { status?: RefusalStatus };
 
 /** Gives a DTO its own refusal in one sentence (OwnRefusal). */
@@ -102,12 +102,19 @@ const UNKNOWN_IGNORED = Symbol('unknown ignored');
 /**
  * An input whose standard says to ignore what it does not define: the provider's return to the
  * single sign-on callback (OAuth 2.0, RFC 6749 4.1.2: the client MUST ignore unrecognized
- * response parameters; Google adds scope and authuser, Keycloak session_state). The fields its
+ * response parameters; Google adds scope and authuser, Keycloak session_state), and the
+ * provider's back-channel logout form. The fields its
  * DTO does not name are dropped, not refused; those it names are checked as any.
  */
 export function UnknownIgnored(): ClassDecorator {
-  return (target) => Reflect.defineMetadata(UNKNOWN_IGNORED, true, target);
+  return (target) => {
+    Reflect.defineMetadata(UNKNOWN_IGNORED, true, target);
+    OPEN_INPUTS.add(target.name);
+  };
 }
+
+/** The DTO classes' names that UnknownIgnored marks: their schemas stay open in the API documents. */
+export const OPEN_INPUTS = new Set<string>();
 
 const ignoresUnknown = (dto: unknown): boolean =>
   typeof dto === 'function' && Reflect.getMetadata(UNKNOWN_IGNORED, dto) === true;
@@ -194,7 +201,7 @@ export class BodyValidationPipe extends ValidationPipe {
     const message =
       'every' in own
         ? own.every(where)
-        : error.constraints?.whitelistValidation
+        : error.constraints?.whitelistValidation && own.unknownField
           ? own.unknownField(where)
           : firstMessage(error, unknownField);
     return new InputRefusal(message, undefined, own.status);

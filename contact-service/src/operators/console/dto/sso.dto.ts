@@ -10,13 +10,11 @@ export const SEND_LOGOUT_TOKEN = 'Send a logout_token as a form field.';
 /**
  * The provider's Back-Channel Logout request (OpenID Connect Back-Channel Logout 1.0, 2.5): a
  * form with its logout token, a JWT, which the handler checks (sso/backchannel-logout.ts).
- * Without one, or with another field, it is refused (400) before anything else.
+ * Without one it is refused (400) before anything else; another field is ignored, as OAuth's
+ * parameters are (a provider may add its own), and never read.
  */
-@RefusedAs({
-  notObject: SEND_LOGOUT_TOKEN,
-  unknownField: (name) =>
-    `A back-channel logout has no field ${JSON.stringify(name.slice(0, 40))}: send only logout_token.`,
-})
+@UnknownIgnored()
+@RefusedAs({ notObject: SEND_LOGOUT_TOKEN })
 export class LogoutForm {
   @ApiProperty({ minLength: 1, maxLength: LOGOUT_TOKEN_FIELD })
   @IsDefined({ message: SEND_LOGOUT_TOKEN })
