@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { RefusedAs, UnknownIgnored } from '../../../http/body-validation.pipe.js';
@@ -36,12 +37,18 @@ const ISSUER_MAX = 500;
 const ERROR_MAX = 200;
 const ERROR_TEXT_MAX = 2_000;
 
-/** A parameter of the provider's answer, of at most `max` characters; its refusal names it. */
+/**
+ * A parameter of the provider's answer, optional, of at most `max` characters, so described in
+ * the API document; its refusal names it.
+ */
 const Answer = (max: number) =>
-  QueryText(max, {
-    tooLong: ({ property }) => `${property} is longer than ${max} characters.`,
-    nul: ({ property }) => `${property} holds a NUL character.`,
-  });
+  applyDecorators(
+    ApiPropertyOptional({ maxLength: max }),
+    QueryText(max, {
+      tooLong: ({ property }) => `${property} is longer than ${max} characters.`,
+      nul: ({ property }) => `${property} holds a NUL character.`,
+    }),
+  );
 
 /**
  * The browser's return from the provider to the callback: the authorization response (OAuth 2.0,
@@ -51,29 +58,24 @@ const Answer = (max: number) =>
  * too long, a NUL) is a sign-in that failed: the callback's filter lands it on the sign-in screen.
  */
 @UnknownIgnored()
-@RefusedAs({ unknownField: (name) => `${name} is not a parameter of the provider's answer.` })
+// One sentence, the first rule's: the sign-in's audit record quotes it.
+@RefusedAs({})
 export class SsoCallbackQuery {
-  @ApiPropertyOptional({ maxLength: CODE_MAX })
   @Answer(CODE_MAX)
   code?: string;
 
-  @ApiPropertyOptional({ maxLength: STATE_MAX })
   @Answer(STATE_MAX)
   state?: string;
 
-  @ApiPropertyOptional({ maxLength: ISSUER_MAX })
   @Answer(ISSUER_MAX)
   iss?: string;
 
-  @ApiPropertyOptional({ maxLength: ERROR_MAX })
   @Answer(ERROR_MAX)
   error?: string;
 
-  @ApiPropertyOptional({ maxLength: ERROR_TEXT_MAX })
   @Answer(ERROR_TEXT_MAX)
   error_description?: string;
 
-  @ApiPropertyOptional({ maxLength: ERROR_TEXT_MAX })
   @Answer(ERROR_TEXT_MAX)
   error_uri?: string;
 }
