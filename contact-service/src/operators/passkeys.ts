@@ -97,10 +97,7 @@ export class Passkeys {
     if (!response) return false;
     const verification = await verifyRegistrationResponse({
       response,
-      expectedChallenge: (challenge) => this.holds(challenge, 'register', userId),
-      expectedOrigin: this.origin,
-      expectedRPID: this.rpID,
-      requireUserVerification: false,
+      ...this.expected('register', userId),
     }).catch(() => null);
     if (!verification?.verified || !(await this.answerOnce(manager, response))) return false;
     const { credential } = verification.registrationInfo;
@@ -139,16 +136,13 @@ export class Passkeys {
     if (!stored) return false;
     const verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: (challenge) => this.holds(challenge, 'sign-in', null),
-      expectedOrigin: this.origin,
-      expectedRPID: this.rpID,
+      ...this.expected('sign-in', null),
       credential: {
         id: stored.id,
         publicKey: new Uint8Array(stored.publicKey),
         counter: Number(stored.counter),
         transports: stored.transports,
       },
-      requireUserVerification: false,
     }).catch(() => null);
     if (!verification?.verified || !(await this.answerOnce(manager, response))) return false;
     await manager.update(Passkey, stored.id, {
@@ -221,6 +215,19 @@ export class Passkeys {
       randomBytes(16).toString('base64url'),
     ].join('.');
     return `${body}.${this.mac(body)}`;
+  }
+
+  /**
+   * What both ceremonies check an answer against: a challenge of ours for this purpose and
+   * account, this origin and relying party; user verification is asked for, not required.
+   */
+  private expected(purpose: Purpose, userId: string | null) {
+    return {
+      expectedChallenge: (challenge: string) => this.holds(challenge, purpose, userId),
+      expectedOrigin: this.origin,
+      expectedRPID: this.rpID,
+      requireUserVerification: false,
+    };
   }
 
   /** The challenge came back as base64url of the text we made: ours, for this, and not expired. */
