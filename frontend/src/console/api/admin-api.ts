@@ -1,4 +1,4 @@
-import { consoleApi } from './console-api';
+import { consoleApi, tagged } from './console-api';
 
 /**
  * The admins' API (contact-service/src/operators/console/admin.controller.ts): the accounts and
@@ -13,15 +13,11 @@ export type {
 } from './console-api.generated';
 
 export const adminApi = consoleApi.enhanceEndpoints({
-  endpoints: {
-    accounts: { providesTags: ['Admin'] },
-    addAccount: { invalidatesTags: ['Admin'] },
-    resetAccount: { invalidatesTags: ['Admin'] },
-    disableAccount: { invalidatesTags: ['Admin'] },
-    enableAccount: { invalidatesTags: ['Admin'] },
-    setAccountRole: { invalidatesTags: ['Admin'] },
-    auditTrail: { providesTags: ['Admin'] },
-  },
+  endpoints: tagged(
+    'Admin',
+    ['accounts', 'auditTrail'],
+    ['addAccount', 'resetAccount', 'disableAccount', 'enableAccount', 'setAccountRole'],
+  ),
 });
 
 export const {

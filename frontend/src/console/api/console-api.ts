@@ -30,6 +30,25 @@ export const SSO_START = '/api/console/sso/start';
  */
 const EVERYONES_DATA = [...TAGS];
 
+type Endpoint = keyof typeof generatedApi.endpoints;
+
+/**
+ * What reads `tag` and what makes it stale, as enhanceEndpoints takes them: each of `reads`
+ * provides it, and a change through any of `changes` invalidates it, so that what reads it is
+ * read again.
+ */
+export function tagged<const Reads extends Endpoint, const Changes extends Endpoint>(
+  tag: (typeof TAGS)[number],
+  reads: readonly Reads[],
+  changes: readonly Changes[],
+) {
+  return Object.fromEntries([
+    ...reads.map((read) => [read, { providesTags: [tag] }]),
+    ...changes.map((change) => [change, { invalidatesTags: [tag] }]),
+  ]) as Record<Reads, { providesTags: [typeof tag] }> &
+    Record<Changes, { invalidatesTags: [typeof tag] }>;
+}
+
 export const consoleApi = generatedApi.enhanceEndpoints({
   endpoints: {
     // "Who am I": the spec's read that answers null on a 401 (spec §7), i.e. "not signed in".
@@ -41,12 +60,8 @@ export const consoleApi = generatedApi.enhanceEndpoints({
     signOut: { invalidatesTags: EVERYONES_DATA },
     signOutEverywhere: { invalidatesTags: EVERYONES_DATA },
     finishEnrolment: { invalidatesTags: EVERYONES_DATA },
-    sessions: { providesTags: ['Sessions'] },
-    endSession: { invalidatesTags: ['Sessions'] },
-    changePassword: { invalidatesTags: ['Sessions'] },
-    passkeys: { providesTags: ['Passkeys'] },
-    addPasskey: { invalidatesTags: ['Passkeys'] },
-    removePasskey: { invalidatesTags: ['Passkeys'] },
+    ...tagged('Sessions', ['sessions'], ['endSession', 'changePassword']),
+    ...tagged('Passkeys', ['passkeys'], ['addPasskey', 'removePasskey']),
     leadPreferences: { providesTags: ['Preferences'] },
     // The answer is the preferences as stored: the read's copy takes it, nothing is read again.
     setLeadPreferences: {
