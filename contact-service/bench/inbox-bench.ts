@@ -40,11 +40,9 @@ import { EACH_BATCH, InboxStore } from '../src/inbox/inbox.store.js';
 import { exportLeads } from '../src/inbox/lead-export.js';
 import { overviewOf } from '../src/inbox/overview.js';
 import { settleLeadCounts } from '../src/leads/lead-counts.js';
-import { DeliveryRecord } from '../src/leads/delivery-record.js';
 import { LEAD_ROW_ENTITIES } from '../src/leads/lead-rows.entity.js';
 import { LeadState } from '../src/leads/lead-state.js';
 import { LeadOwners } from '../src/leads/lead-owners.js';
-import { LeadRecord } from '../src/leads/lead.js';
 import { Note } from '../src/inbox/note.entity.js';
 import { LeadsStore } from '../src/leads/leads.store.js';
 import { Clock } from '../src/operators/clock.js';
@@ -279,7 +277,7 @@ async function run(url: string, failures: string[]): Promise<void> {
   // The entities the inbox reads and writes through (the apps load them through LeadsModule).
   const dataSource = new DataSource({
     ...options,
-    entities: [LeadRecord, DeliveryRecord, ...LEAD_ROW_ENTITIES, Note, User],
+    entities: [...LEAD_ROW_ENTITIES, Note, User],
   });
   await dataSource.initialize();
   // What the worker's hourly job has done in a running deployment: a day ago is settled.
@@ -310,10 +308,7 @@ async function run(url: string, failures: string[]): Promise<void> {
     const inbox = new Inbox(
       dataSource,
       new InboxStore(dataSource, dataSource.getRepository(Note)),
-      new LeadsStore(
-        dataSource.getRepository(LeadRecord),
-        dataSource.getRepository(DeliveryRecord),
-      ),
+      new LeadsStore(dataSource),
       audit,
       new LeadOwners(dataSource, state),
       state,

@@ -46,11 +46,11 @@ export class InboxRow extends LeadHeading {
  * and when it was first answered.
  */
 export class InboxLead extends LeadRecord {
-  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' }) override status!: LeadStatus;
+  @ApiProperty({ enum: STATUSES, enumName: 'LeadStatus' }) status!: LeadStatus;
   @ApiProperty({ type: Date, nullable: true }) readAt!: Date | null;
   @ApiProperty({ type: String, nullable: true }) owner!: string | null;
-  @ApiProperty({ type: Date, nullable: true }) override respondedAt!: Date | null;
-  @ApiProperty({ type: Date, nullable: true }) override callbackFrom!: Date | null;
+  @ApiProperty({ type: Date, nullable: true }) respondedAt!: Date | null;
+  @ApiProperty({ type: Date, nullable: true }) callbackFrom!: Date | null;
   @ApiProperty({ type: Meeting, nullable: true }) meeting!: Meeting | null;
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { LeadRecord } from './lead.js';
+import { setLeadColumns } from './lead-row.js';
 import { LeadState } from './lead-state.js';
 import { STATUSES, nextStatuses } from './lead-status.js';
 import { supportDate } from './support-hours.js';
@@ -55,7 +55,7 @@ export class LeadOwners {
     to: Assignee | null,
     actor: string,
   ): Promise<void> {
-    await manager.update(LeadRecord, lead.id, { ownerId: to?.id ?? null });
+    await setLeadColumns(manager, lead.id, { owner_id: to?.id ?? null });
     const change = { from: lead.owner, to: to?.username ?? null };
     await this.state.recordOwner(manager, lead, change, actor);
   }

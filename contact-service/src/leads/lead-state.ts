@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { EnvironmentService } from '../config/environment.service.js';
 import { Refusal, REFUSAL_STATUS } from '../http/refusal.js';
@@ -22,7 +22,7 @@ import {
   type ReportTag,
   type StepAnswer,
 } from './accessibility-report.js';
-import { LeadRecord } from './lead.js';
+import { setLeadColumns } from './lead-row.js';
 import type { LineDetails, NoticeEvent } from './lead-events.js';
 import { LeadHistory } from './lead-history.js';
 import { announce } from './announcements.js';
@@ -110,16 +110,13 @@ export class LeadState {
     if (refused) throw new LeadRefusal(refused);
     const refusal = answerRefusal(to, answer, supportDate(now));
     if (refusal) throw new LeadRefusal(refusal, 'invalid');
-    await manager.update(LeadRecord, lead.id, { status: to });
+    await setLeadColumns(manager, lead.id, { status: to });
     await this.history.status(manager, lead.id, actor, lead.status, to);
     const kept = this.dueOf({ ...lead, receivedAt: lead.createdAt }, now);
     if (kept) await this.history.cancelNotices(manager, lead.id, kept.step, actor);
     if (lead.status === 'new') {
-      await manager.update(
-        LeadRecord,
-        { id: lead.id, respondedAt: IsNull() },
-        { respondedAt: now, respondedOnTime: !kept?.overdue },
-      );
+      const first = { responded_at: now, responded_on_time: !kept?.overdue };
+      await setLeadColumns(manager, lead.id, first, 'responded_at IS NULL');
     }
     const details: Record<string, unknown> = { from: lead.status, to };
     if (lead.kind === 'accessibility' && isAnsweredStep(to)) {
@@ -167,7 +164,7 @@ export class LeadState {
    */
   async reopen(manager: EntityManager, lead: LeadUnderChange, actor: string, now: Date) {
     if (lead.kind !== 'contact' || lead.status !== 'contacted') return false;
-    await manager.update(LeadRecord, lead.id, { status: 'new', callbackFrom: now });
+    await setLeadColumns(manager, lead.id, { status: 'new', callback_from: now });
     await this.history.status(manager, lead.id, actor, lead.status, 'new');
     await this.history.audited(manager, lead, 'status', actor, {
       from: lead.status,
@@ -190,8 +187,8 @@ export class LeadState {
     actor: string,
     channels: readonly string[],
   ): Promise<string[]> {
-    await manager.update(LeadRecord, lead.id, {
-      spamReason: spam ? `marked by ${actor.slice(0, 100)}` : null,
+    await setLeadColumns(manager, lead.id, {
+      spam_reason: spam ? `marked by ${actor.slice(0, 100)}` : null,
     });
     if (spam) await this.history.cancelNotices(manager, lead.id, null, actor);
     const announced = spam ? [] : await announce(manager, lead.id, channels);

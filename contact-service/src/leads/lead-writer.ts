@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { isRowError, StatementBatcher } from '../database/statement-batcher.js';
 import { sourceOf, type Attribution } from './attribution.js';
-import { ATTRIBUTION_COLUMNS, LeadRecord } from './lead.js';
+import { rows } from '../database/rows.js';
+import { ATTRIBUTION_COLUMNS, LEAD_COLUMNS, type LeadRecord } from './lead.js';
 import { kindOf, type LeadKind } from './lead-kind.js';
 import { noRecentReceipt } from './announcements.js';
 
@@ -58,10 +59,14 @@ export class LeadWriter {
     const createdAt = await this.inserts.add(pending);
     if (createdAt) return { stored: true, id: pending.id, createdAt };
     // A new statement, so it also sees a row that a concurrent request with the key committed.
-    const earlier = lead.idempotencyKey
-      ? await this.dataSource.manager.findOneBy(LeadRecord, { idempotencyKey: lead.idempotencyKey })
-      : null;
-    return { stored: false, earlier: earlier ?? undefined };
+    const [earlier] = lead.idempotencyKey
+      ? await rows<LeadRecord>(
+          this.dataSource,
+          `SELECT ${LEAD_COLUMNS} FROM contact_submissions s WHERE s.idempotency_key = $1`,
+          [lead.idempotencyKey],
+        )
+      : [];
+    return { stored: false, earlier };
   }
 
   private insert(leads: Pending[]): Promise<(Date | null)[]> {
@@ -110,7 +115,8 @@ async function insertLeads(
   const values = leads.map(attributionValues);
   const attribution = ATTRIBUTION_COLUMNS.map((_, i) => values.map((row) => row[i] ?? null));
   const first = fixed.length + 1;
-  const rows = (await manager.query(
+  const written = await rows<{ id: string; created_at: Date }>(
+    manager,
     `WITH lead AS (
        INSERT INTO contact_submissions
               (id, name, email, company, role, message, spam_reason, idempotency_key, kind,
@@ -130,8 +136,8 @@ async function insertLeads(
           AND ${noRecentReceipt('lead.email')})))
      SELECT id, created_at FROM lead`,
     [...fixed, ...attribution],
-  )) as { id: string; created_at: Date }[];
-  const createdAt = new Map(rows.map((row) => [row.id, row.created_at]));
+  );
+  const createdAt = new Map(written.map((row) => [row.id, row.created_at]));
   return leads.map((lead) => createdAt.get(lead.id) ?? null);
 }
 

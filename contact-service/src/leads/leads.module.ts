@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DeliveryRecord } from './delivery-record.js';
-import { LeadRecord } from './lead.js';
 import { LEAD_ROW_ENTITIES } from './lead-rows.entity.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { LeadOwners } from './lead-owners.js';
@@ -15,10 +13,7 @@ import { LeadsStore } from './leads.store.js';
  * audit trail comes with them).
  */
 @Module({
-  imports: [
-    AuditModule,
-    TypeOrmModule.forFeature([LeadRecord, DeliveryRecord, ...LEAD_ROW_ENTITIES]),
-  ],
+  imports: [AuditModule, TypeOrmModule.forFeature(LEAD_ROW_ENTITIES)],
   providers: [LeadsStore, LeadOwners, LeadRemoval, LeadState],
   exports: [LeadsStore, LeadOwners, LeadRemoval, LeadState, AuditModule],
 })

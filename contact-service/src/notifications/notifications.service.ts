@@ -12,6 +12,7 @@ import { DeliveryError } from '../integrations/delivery.js';
 import type { Job, JobResult } from '../integrations/queue/job-queue.js';
 import { toLead } from '../leads/lead.js';
 import { promiseRules, type PromiseRules } from '../leads/lead-promises.js';
+import { pendingCount } from '../leads/outbox.js';
 import { senderAnswers } from './sender-answers.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { NOTIFICATION_CHANNELS, plannedChannels, type Channel, type Channels } from './channels.js';
@@ -134,13 +135,11 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
 
   /** The start-up line: which channels are on, and how many notifications wait. */
   private async describe(): Promise<string> {
-    const [row] = (await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM notifications WHERE status = 'pending'`,
-    )) as { n: number }[];
+    const pending = await pendingCount(this.dataSource);
     const on = (channel: Channel) => (this.channels.has(channel) ? 'on' : 'off');
     const email = this.channels.has('email')
       ? `email to ${this.environment.get('NOTIFY_TO')!.length} inbox(es)`
       : 'email NOT configured (SMTP_URL, NOTIFY_FROM, NOTIFY_TO): leads are stored, nobody is notified yet; their emails wait and go out once it is set';
-    return `Notifications: ${email}; webhook ${on('webhook')}; Slack ${on('slack')}; Teams ${on('teams')}; acknowledgements ${on('acknowledgement')}; ${row?.n ?? 0} pending`;
+    return `Notifications: ${email}; webhook ${on('webhook')}; Slack ${on('slack')}; Teams ${on('teams')}; acknowledgements ${on('acknowledgement')}; ${pending} pending`;
   }
 }

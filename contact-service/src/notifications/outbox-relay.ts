@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import { queueTransactionOf } from '../integrations/queue/job-queue.js';
+import { lockUnqueued, markQueued } from '../leads/outbox.js';
 import type { Channel } from './channels.js';
 import { DeliveryQueues } from './delivery-queues.js';
 import { PromiseWatch } from './promise-watch.js';
@@ -91,12 +92,7 @@ export class OutboxRelay {
     try {
       await transaction.startTransaction();
       // A row tried before is one an operator gave back (`leads retry`): it is queued again.
-      const rows = (await transaction.query(
-        `SELECT id, channel, attempts > 0 AS again, submission_id AS "leadId",
-                purpose = 'lead' AND channel = 'email' AS announces
-           FROM notifications WHERE enqueued_at IS NULL
-          ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-      )) as { id: string; channel: Channel; again: boolean; leadId: string; announces: boolean }[];
+      const rows = await lockUnqueued<Channel>(transaction, BATCH);
       if (rows.length > 0) {
         const enqueuedAt = new Date().toISOString();
         const db = queueTransactionOf(transaction);
@@ -107,9 +103,10 @@ export class OutboxRelay {
           db,
           rows.filter((row) => row.announces && !row.again).map((row) => row.leadId),
         );
-        await transaction.query(
-          `UPDATE notifications SET enqueued_at = $2 WHERE id = ANY($1::uuid[])`,
-          [rows.map((row) => row.id), enqueuedAt],
+        await markQueued(
+          transaction,
+          rows.map((row) => row.id),
+          enqueuedAt,
         );
       }
       await transaction.commitTransaction();

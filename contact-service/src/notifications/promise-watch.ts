@@ -8,7 +8,6 @@ import {
   type Job,
   type QueueTransaction,
 } from '../integrations/queue/job-queue.js';
-import { DeliveryRecord } from '../leads/delivery-record.js';
 import type { LeadKind } from '../leads/lead-kind.js';
 import { LeadOwners } from '../leads/lead-owners.js';
 import { LeadState } from '../leads/lead-state.js';
@@ -27,6 +26,7 @@ import type { LeadStatus } from '../leads/lead-status.js';
 import type { PromiseNotice } from '../integrations/promise-notice.js';
 import type { Attempt } from './settlement.js';
 import { noticePurpose } from '../leads/pending-notices.js';
+import { addNotices } from '../leads/outbox.js';
 import { NOTIFICATION_CHANNELS, teamChannels, type Channel, type Channels } from './channels.js';
 
 /** What the watch does for a lead at a time: give it to the next operator, remind, escalate. */
@@ -219,15 +219,7 @@ export class PromiseWatch {
     return this.dataSource.transaction(async (manager) => {
       const purpose = noticePurpose(notice, step, lead.callbackFrom);
       // Once per lead, channel and purpose: a job run twice finds its notices there already.
-      const { raw } = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(DeliveryRecord)
-        .values(channels.map((channel) => ({ submissionId: job.leadId, channel, purpose })))
-        .orIgnore()
-        .returning(['id'])
-        .execute();
-      if (!Array.isArray(raw) || raw.length === 0) return false;
+      if (!(await addNotices(manager, job.leadId, channels, purpose))) return false;
       await this.state.recordNotice(manager, job.leadId, { event: notice, step, to }, WATCH_ACTOR);
       return true;
     });

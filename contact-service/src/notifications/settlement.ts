@@ -15,13 +15,15 @@
 // - Once the receiver is fixed, an operator gives it back to the outbox with a fresh budget
 //   (redelivery.ts: the console's "Deliver again", or `leads retry`). The lead was stored before any
 //   of this, and is never lost by a failed delivery.
-import { PROMISE_FROM_SQL } from '../leads/lead-promises.js';
-import { In, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { redact } from '../config/env.js';
 import type { Job, JobResult } from '../integrations/queue/job-queue.js';
-import { DeliveryRecord } from '../leads/delivery-record.js';
-import { LEAD_COLUMNS, type LeadRecord } from '../leads/lead.js';
+import * as outbox from '../leads/outbox.js';
 import type { DeliveryJob } from './delivery-queues.js';
+
+// The statements on the notifications' rows are the outbox's (leads/outbox.ts: leads/ owns the
+// table); these are the delivery's uses of them.
+export { recordFailures, recordSent, startAttempts, type Attempt } from '../leads/outbox.js';
 
 /** One failed attempt, and whether it ends the notification's delivery. */
 export interface Failure {
@@ -45,61 +47,6 @@ export function errorText(message: string, leadEmail: string, secrets: readonly 
 }
 
 /**
- * Counts an attempt on each notification still pending and reads its lead, in one statement (a
- * statement that starts with WITH answers rows; TypeORM answers an UPDATE with a count).
- * Notifications settled meanwhile or erased with their lead are not in the answer.
- */
-export async function startAttempts(
-  dataSource: DataSource,
-  notificationIds: string[],
-): Promise<Attempt[]> {
-  return (await dataSource.query(
-    `WITH attempt AS (
-       UPDATE notifications SET attempts = attempts + 1, updated_at = now()
-        WHERE id = ANY($1::uuid[]) AND status = 'pending'
-        RETURNING id AS notification_id, submission_id, purpose)
-     SELECT a.notification_id AS "notificationId", a.purpose, ${LEAD_COLUMNS},
-            ${PROMISE_FROM_SQL} AS "promiseFrom",
-            u.username AS owner, u.email AS "ownerEmail"
-       FROM contact_submissions s JOIN attempt a ON s.id = a.submission_id
-       LEFT JOIN users u ON u.id = s.owner_id AND u.disabled_at IS NULL`,
-    [notificationIds],
-  )) as Attempt[];
-}
-
-/** A notification being attempted: its lead, what it tells, and who owns the lead now. */
-export type Attempt = LeadRecord & {
-  notificationId: string;
-  purpose: string;
-  /** When the lead's promises count from (leads/lead-promises.ts's PROMISE_FROM_SQL). */
-  promiseFrom: Date;
-  owner: string | null;
-  ownerEmail: string | null;
-};
-
-export async function recordSent(dataSource: DataSource, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await dataSource
-    .getRepository(DeliveryRecord)
-    .update({ id: In(ids) }, { status: 'sent', sentAt: () => 'now()', updatedAt: () => 'now()' });
-}
-
-/** Keeps each failure's error; a final one settles its row as failed, others stay pending. */
-export async function recordFailures(dataSource: DataSource, failures: Failure[]): Promise<void> {
-  if (failures.length === 0) return;
-  await dataSource.query(
-    `UPDATE notifications n SET last_error = f.message, status = f.status, updated_at = now()
-       FROM unnest($1::uuid[], $2::text[], $3::varchar[]) AS f(id, message, status)
-      WHERE n.id = f.id`,
-    [
-      failures.map((failure) => failure.id),
-      failures.map((failure) => failure.message),
-      failures.map((failure) => (failure.final ? 'failed' : 'pending')),
-    ],
-  );
-}
-
-/**
  * What the queue is told of each job: a failure goes back to it to be retried, unless it is
  * permanent (settled as failed already). Delivered, erased meanwhile, or settled by an earlier
  * attempt: completed.
@@ -120,12 +67,5 @@ export function jobResults(jobs: Job<DeliveryJob>[], failures: Failure[]): JobRe
  */
 export async function giveUp(dataSource: DataSource, job: Job<DeliveryJob>): Promise<void> {
   const { notificationId, enqueuedAt } = job.data;
-  // SQL: the error is kept when the row has one (coalesce), and enqueued_at is not mapped.
-  await dataSource.query(
-    `UPDATE notifications SET status = 'failed', updated_at = now(),
-            last_error = coalesce(last_error, 'the delivery worker stopped during the last attempt')
-      WHERE id = $1 AND status = 'pending'
-        AND ($2::timestamptz IS NULL OR enqueued_at = $2::timestamptz)`,
-    [notificationId, enqueuedAt ?? null],
-  );
+  await outbox.giveUp(dataSource, notificationId, enqueuedAt ?? null);
 }
