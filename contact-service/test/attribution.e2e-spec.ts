@@ -1,3 +1,4 @@
+import attribution from '@proposal-site/contract/attribution.json' with { type: 'json' };
 import { describe, expect, it } from '@jest/globals';
 import { consoleForThisFile, leadsCommand } from './support/console-client.js';
 import { calendly, type Invitee } from './support/scheduler-payloads.js';
@@ -15,13 +16,9 @@ const team = consoleForThisFile({
   operators: { max: 'member' },
 });
 
+/** The contract's example campaign link, landed on / from another site. */
 const CAMPAIGN = {
-  utm_source: 'linkedin',
-  utm_medium: 'paid',
-  utm_campaign: 'q1',
-  utm_term: 't',
-  utm_content: 'c',
-  gclid: 'abc',
+  ...attribution.example.parameters,
   landing_path: '/',
   referrer_host: 'partner.example',
 };

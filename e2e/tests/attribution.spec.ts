@@ -4,6 +4,7 @@
 // stored lead name the campaign's allow-listed parameters, the landing path and the other site's
 // host, and nothing else; the browser ends the visit with no cookie, nothing in its storage and
 // no response that tried to set a cookie.
+import attribution from '@proposal-site/contract/attribution.json' with { type: 'json' };
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,15 +21,11 @@ import {
 import { expect, test } from '../support/fixtures.ts';
 import { toCalCom } from '../support/scheduler.ts';
 
-/** The campaign link as an ad or a post would write it, with a parameter the site never reads. */
-const CAMPAIGN = {
-  utm_source: 'linkedin',
-  utm_medium: 'paid',
-  utm_campaign: 'q1',
-  utm_term: 't',
-  utm_content: 'c',
-  gclid: 'abc',
-};
+/**
+ * The campaign link as an ad or a post would write it (the contract's example, which the service's
+ * tests send too), with a parameter the site never reads.
+ */
+const CAMPAIGN = attribution.example.parameters;
 const campaignUrl = `${baseUrl}/?${new URLSearchParams({ ...CAMPAIGN, evil: '1' })}`;
 
 /**
