@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LeadPreferences } from '../../api/console-api';
-import { answerRequests, json, notFound, renderConsole } from '../../test-utils/render-console';
+import { answerRequests, json, notFound, openConsoleAt } from '../../test-utils/render-console';
 
 // The account screen's "Leads" form against a console API played in memory: what it shows as
 // stored, what it sends, what is announced, and a refusal.
@@ -11,7 +11,6 @@ let calls: string[];
 
 function api(url: string, init?: RequestInit): Response {
   const method = init?.method ?? 'GET';
-  calls.push(`${method} ${url}${init?.body ? ` ${String(init.body)}` : ''}`);
   if (url === '/api/console/me')
     return json({ username: 'rosa', role: 'member', hasPassword: true });
   if (url === '/api/console/account/preferences' && method === 'GET') return json(stored);
@@ -32,14 +31,10 @@ function api(url: string, init?: RequestInit): Response {
 
 beforeEach(() => {
   stored = { email: 'old@bank.example', autoAssign: false, awayUntil: null };
-  calls = [];
-  answerRequests(api);
+  calls = answerRequests(api, { bodies: true });
 });
 
-const open = async () => {
-  renderConsole('/console/account');
-  return screen.findByRole('region', { name: 'Leads' });
-};
+const open = () => openConsoleAt('/console/account', 'region', 'Leads');
 
 describe('the account screen’s lead preferences', () => {
   it('shows the stored preferences, saves them and says so', async () => {

@@ -22,7 +22,6 @@ const account = (username: string, role: 'admin' | 'member', more: Partial<Accou
 
 function api(url: string, init?: RequestInit): Response {
   const method = init?.method ?? 'GET';
-  calls.push(`${method} ${url}`);
   const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
   if (url === '/api/console/me')
     return json({ username: 'boss', role: 'admin', hasPassword: true });
@@ -72,8 +71,7 @@ function api(url: string, init?: RequestInit): Response {
 
 beforeEach(() => {
   accounts = [account('boss', 'admin'), account('rosa', 'member')];
-  calls = [];
-  answerRequests(api);
+  calls = answerRequests(api);
 });
 
 describe('the accounts screen', () => {

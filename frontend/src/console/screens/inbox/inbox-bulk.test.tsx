@@ -6,7 +6,7 @@ import type { InboxEntry } from '../../api/inbox-api';
 import type { BulkRequest } from '../../api/inbox-api';
 import { inboxEntry, operatorAccount } from '../../test-utils/lead-fixtures';
 import { ALL_STATUSES, STATUS_LABELS, STATUSES_OF } from './words';
-import { answerRequests, json, notFound, renderConsole } from '../../test-utils/render-console';
+import { answerRequests, json, notFound, openConsoleAt } from '../../test-utils/render-console';
 
 // The inbox's bulk actions against a console API played in memory: what is offered to whom, the
 // one call's body, and how refusals are announced and kept selected.
@@ -81,10 +81,7 @@ beforeEach(() => {
   answerRequests(api);
 });
 
-const open = async (path = '/console/') => {
-  renderConsole(path);
-  return screen.findByRole('table', { name: /Leads/ });
-};
+const open = (path = '/console/') => openConsoleAt(path, 'table', /Leads/);
 const box = (name: string) => screen.getByRole('checkbox', { name });
 const toolbar = () => screen.getByRole('region', { name: /selected$/ });
 const options = (select: HTMLElement) =>

@@ -49,8 +49,7 @@ const FAILED: Delivery = {
   sentAt: null,
 };
 
-function api(url: string, init?: RequestInit): Response {
-  calls.push(`${init?.method ?? 'GET'} ${url}`);
+function api(url: string): Response {
   if (url === '/api/console/me')
     return json({ username: 'rosa', role: 'member', hasPassword: true });
   if (url.startsWith('/api/console/leads/counts')) return json({ new: LEADS.length });
@@ -63,8 +62,7 @@ function api(url: string, init?: RequestInit): Response {
 
 beforeEach(() => {
   overview = { since: '2026-09-01T00:00:00Z', weekly: [], firstResponse: [] };
-  calls = [];
-  answerRequests(api);
+  calls = answerRequests(api);
 });
 
 describe('the inbox', () => {

@@ -5,7 +5,13 @@ import userEvent from '@testing-library/user-event';
 import type { Me } from '../../api/console-api';
 import type { AccessibilityReport, Lead } from '../../api/inbox-api';
 import { openedLead } from '../../test-utils/lead-fixtures';
-import { answerRequests, json, notFound, renderConsole } from '../../test-utils/render-console';
+import {
+  answerRequests,
+  json,
+  notFound,
+  openConsoleAt,
+  renderConsole,
+} from '../../test-utils/render-console';
 
 // Accessibility feedback on the lead screen, against a console API played in memory: the report
 // tagged from the catalog, and the plan, date and reason each step sends, as the service gets them.
@@ -60,10 +66,7 @@ beforeEach(() => {
   answerRequests(api);
 });
 
-const open = async () => {
-  renderConsole('/console/leads/L1');
-  return screen.findByRole('region', { name: 'Accessibility report' });
-};
+const open = () => openConsoleAt('/console/leads/L1', 'region', 'Accessibility report');
 
 describe('an accessibility report on the lead screen', () => {
   it('is tagged from the catalog, and says that a confirmed one goes on the statement', async () => {

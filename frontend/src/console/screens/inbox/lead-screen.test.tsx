@@ -5,7 +5,7 @@ import type { AccountInfo } from '../../api/admin-api';
 import type { Me } from '../../api/console-api';
 import type { Delivery, HistoryEntry, Lead } from '../../api/inbox-api';
 import { openedLead, operatorAccount } from '../../test-utils/lead-fixtures';
-import { answerRequests, json, notFound, renderConsole } from '../../test-utils/render-console';
+import { answerRequests, json, notFound, openConsoleAt } from '../../test-utils/render-console';
 
 // The lead screen's owner, promise, history and notifications against a console API played in
 // memory: what a member and an admin see, what is sent, where focus goes, what is announced.
@@ -39,7 +39,6 @@ const delivery = (id: string, more: Partial<Delivery>): Delivery => ({
 
 function api(url: string, init?: RequestInit): Response {
   const method = init?.method ?? 'GET';
-  calls.push(`${method} ${url}${init?.body ? ` ${String(init.body)}` : ''}`);
   if (url === '/api/console/me') return json(me);
   if (url === '/api/console/admin/users') return json(accounts);
   if (url === '/api/console/leads/L1') return json(lead);
@@ -70,14 +69,10 @@ beforeEach(() => {
     account('ada2'),
   ];
   refusal = null;
-  calls = [];
-  answerRequests(api);
+  calls = answerRequests(api, { bodies: true });
 });
 
-const open = async () => {
-  renderConsole('/console/leads/L1');
-  return screen.findByRole('region', { name: 'Owner' });
-};
+const open = () => openConsoleAt('/console/leads/L1', 'region', 'Owner');
 const history = () =>
   within(screen.getByRole('region', { name: 'History' }))
     .queryAllByRole('listitem')

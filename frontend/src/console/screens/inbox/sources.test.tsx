@@ -41,8 +41,7 @@ const REPORT: SourceReport = {
   ],
 };
 
-function api(url: string, init?: RequestInit): Response {
-  calls.push(`${init?.method ?? 'GET'} ${url}`);
+function api(url: string): Response {
   if (url === '/api/console/me')
     return json({ username: 'rosa', role: 'member', hasPassword: true });
   if (url.startsWith('/api/console/sources')) {
@@ -64,9 +63,8 @@ function api(url: string, init?: RequestInit): Response {
 }
 
 beforeEach(() => {
-  calls = [];
   lead = openedLead();
-  answerRequests(api);
+  calls = answerRequests(api);
 });
 
 describe('the sources report', () => {
