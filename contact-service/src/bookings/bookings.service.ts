@@ -1,14 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Not, type DataSource, type EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
+import {
+  hasBookingOn,
+  lockBookedLead,
+  lockLeadById,
+  type BookedLead,
+} from '../leads/booked-lead.js';
 import { BookingTokens } from '../leads/booking-token.js';
 import { lastMover } from '../leads/lead-events.js';
 import { recordMeeting, type BookingMatch } from '../leads/lead-meeting.js';
-import { LeadBookingRow } from '../leads/lead-rows.entity.js';
 import { LeadOwners } from '../leads/lead-owners.js';
 import { erasedBooking } from '../leads/lead-removal.js';
-import { LeadState, type LeadUnderChange } from '../leads/lead-state.js';
+import { LeadState } from '../leads/lead-state.js';
 import { writeLeadIn } from '../leads/lead-writer.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -26,12 +31,6 @@ export interface Applied {
   /** How it found its lead; null for a cancellation of a booking this service never saw. */
   matched: BookingMatch | null;
 }
-
-type BookedLead = LeadUnderChange & { ownerId: string | null; owner: string | null };
-
-const LEAD_ROW = `s.id, s.kind AS kind, s.status, s.email,
-  s.created_at AS "createdAt", s.callback_from AS "callbackFrom",
-  (SELECT u.username FROM users u WHERE u.id = s.owner_id) AS owner, s.owner_id AS "ownerId"`;
 
 /**
  * The scheduler's bookings on their leads, each event in one transaction that commits before the
@@ -108,7 +107,7 @@ export class BookingsService {
         .plannedChannels()
         .filter((channel) => channel !== 'acknowledgement');
       const id = await writeLeadIn(manager, bookedLead(event), channels);
-      found = { lead: (await this.lock(manager, 's.id = $1', [id]))!, matched: 'new' };
+      found = { lead: (await lockLeadById(manager, id))!, matched: 'new' };
     }
     const { lead, matched } = found;
     const actor = event.scheduler;
@@ -144,43 +143,14 @@ export class BookingsService {
   }
 
   /** The lead of a booking (see the class's comment), locked for the rest of the event. */
-  private async leadOf(
-    manager: EntityManager,
-    event: BookingEvent,
-    references: string[],
-  ): Promise<{ lead: BookedLead; matched: BookingMatch } | null> {
-    const of = (matched: BookingMatch) => (lead: BookedLead | null) =>
-      lead ? { lead, matched } : null;
+  private leadOf(manager: EntityManager, event: BookingEvent, references: string[]) {
     const linked = event.linkToken ? this.tokens[event.scheduler]?.leadOf(event.linkToken) : null;
-    return (
-      of('booking')(
-        await this.lock(
-          manager,
-          `s.id = (SELECT b.submission_id FROM lead_bookings b
-                    WHERE b.scheduler = $1 AND b.reference = ANY($2::varchar[]) LIMIT 1)`,
-          [event.scheduler, references],
-        ),
-      ) ??
-      (linked ? of('link')(await this.lock(manager, 's.id = $1', [linked])) : null) ??
-      of('address')(
-        await this.lock(
-          manager,
-          `s.id = (SELECT l.id FROM contact_submissions l
-                    WHERE lower(l.email) = lower($1) AND l.spam_reason IS NULL
-                      AND l.kind = 'contact'
-                    ORDER BY l.created_at DESC, l.id DESC LIMIT 1)`,
-          [event.invitee.email],
-        ),
-      )
-    );
-  }
-
-  private async lock(manager: EntityManager, where: string, values: unknown[]) {
-    const [lead] = await manager.query<BookedLead[]>(
-      `SELECT ${LEAD_ROW} FROM contact_submissions s WHERE ${where} FOR UPDATE OF s`,
-      values,
-    );
-    return lead ?? null;
+    return lockBookedLead(manager, {
+      scheduler: event.scheduler,
+      references,
+      linked: linked ?? null,
+      email: event.invitee.email,
+    });
   }
 
   /**
@@ -188,9 +158,7 @@ export class BookingsService {
    * its last status change was the scheduler's.
    */
   private async answeredByBooking(manager: EntityManager, lead: BookedLead, actor: string) {
-    const booked = await manager.exists(LeadBookingRow, {
-      where: { submissionId: lead.id, status: Not('cancelled') },
-    });
+    const booked = await hasBookingOn(manager, lead.id);
     return !booked && (await lastMover(manager, lead.id)) === actor;
   }
 }

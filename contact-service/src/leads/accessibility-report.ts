@@ -1,7 +1,7 @@
 import catalog from '@proposal-site/contract/accessibility-criteria.json' with { type: 'json' };
 import { ApiProperty } from '@nestjs/swagger';
 import type { EntityManager } from 'typeorm';
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { rows, type Statements } from '../database/rows.js';
 import type { LeadStatus } from './lead-status.js';
 
 /**
@@ -45,22 +45,6 @@ export const stepOfPurpose = (purpose: string): AnsweredStep | null => {
   const step = purpose.startsWith('answer:') ? purpose.slice('answer:'.length) : '';
   return (ANSWERED_STEPS as readonly string[]).includes(step) ? (step as AnsweredStep) : null;
 };
-
-@Entity({ name: 'accessibility_reports' })
-export class AccessibilityReportRow {
-  @PrimaryColumn({ name: 'submission_id', type: 'uuid' }) submissionId!: string;
-  @Column({ type: 'varchar', length: 16, nullable: true }) criterion!: string | null;
-  @Column({ type: 'varchar', length: 500, nullable: true }) page!: string | null;
-  @Column({ name: 'assistive_technology', type: 'varchar', length: 100, nullable: true })
-  assistiveTechnology!: string | null;
-  @Column({ type: 'varchar', length: 16, nullable: true }) severity!: Severity | null;
-  @Column({ type: 'boolean' }) confirmed!: boolean;
-  @Column({ type: 'varchar', length: 1000, nullable: true }) plan!: string | null;
-  @Column({ name: 'planned_for', type: 'date', nullable: true }) plannedFor!: string | null;
-  @Column({ type: 'varchar', length: 1000, nullable: true }) reason!: string | null;
-  @Column({ name: 'confirmed_at', type: 'timestamptz', nullable: true }) confirmedAt!: Date | null;
-  @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
-}
 
 /** What an operator tags a report with (PUT /api/console/leads/:id/accessibility). */
 export interface ReportTag {
@@ -108,7 +92,13 @@ export async function reportOf(
   manager: EntityManager,
   leadId: string,
 ): Promise<AccessibilityReport> {
-  const row = await manager.findOneBy(AccessibilityReportRow, { submissionId: leadId });
+  const [row] = await rows<ReportTag & Required<StepAnswer>>(
+    manager,
+    `SELECT criterion, page, assistive_technology AS "assistiveTechnology", severity, confirmed,
+            plan, to_char(planned_for, 'YYYY-MM-DD') AS "plannedFor", reason
+       FROM accessibility_reports WHERE submission_id = $1`,
+    [leadId],
+  );
   const criterion = criterionOf(row?.criterion ?? null);
   return {
     ...EMPTY_TAG,
@@ -205,12 +195,38 @@ export async function queueAnswer(
   leadId: string,
   step: AnsweredStep,
 ): Promise<boolean> {
-  const rows = (await manager.query(
+  const queued = await rows<{ id: string }>(
+    manager,
     `INSERT INTO notifications (submission_id, channel, purpose)
      SELECT s.id, 'acknowledgement', $2 FROM contact_submissions s
       WHERE s.id = $1 AND s.spam_reason IS NULL
      ON CONFLICT (submission_id, channel, purpose) DO NOTHING RETURNING id`,
     [leadId, answerPurpose(step)],
-  )) as unknown[];
-  return rows.length > 0;
+  );
+  return queued.length > 0;
+}
+
+/** A confirmed, unresolved report, as the accessibility statement lists it (statement/). */
+export interface OpenReport {
+  criterion: string;
+  page: string;
+  status: string;
+  /** When the team confirmed it, and the plan's date: YYYY-MM-DD. */
+  reported: string;
+  plannedFor: string | null;
+  reason: string | null;
+}
+
+/** The confirmed reports not resolved yet, of leads not marked spam: the first 200 confirmed. */
+export function openReports(db: Statements): Promise<OpenReport[]> {
+  return rows<OpenReport>(
+    db,
+    `SELECT r.criterion, r.page, s.status,
+            to_char(r.confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS reported,
+            to_char(r.planned_for, 'YYYY-MM-DD') AS "plannedFor", r.reason
+       FROM accessibility_reports r JOIN contact_submissions s ON s.id = r.submission_id
+      WHERE r.confirmed AND s.status <> 'resolved' AND s.spam_reason IS NULL
+      ORDER BY r.confirmed_at, r.submission_id
+      LIMIT 200`,
+  );
 }

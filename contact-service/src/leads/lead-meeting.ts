@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { EntityManager } from 'typeorm';
 import {
-  LeadBookingRow,
   MEETING_STATUSES,
   SCHEDULERS,
   type MeetingStatus,
@@ -71,14 +70,14 @@ export async function recordMeeting(
   madeLead: boolean,
 ): Promise<void> {
   if (change.replaces) {
-    await manager.update(
-      LeadBookingRow,
-      { scheduler: change.scheduler, reference: change.replaces.slice(0, 500) },
-      { status: 'cancelled', updatedAt: now },
+    await manager.query(
+      `UPDATE lead_bookings SET status = 'cancelled', updated_at = $3
+        WHERE scheduler = $1 AND reference = $2`,
+      [change.scheduler, change.replaces.slice(0, 500), now],
     );
   }
-  // SQL: on a conflict only the times, the host and the status change, where TypeORM's upsert
-  // would write the lead, the booking's time and made_lead over too.
+  // On a conflict only the times, the host and the status change: the lead, the booking's time
+  // and made_lead stay.
   await manager.query(
     `INSERT INTO lead_bookings (submission_id, scheduler, reference, starts_at, ends_at,
                                 host_name, host_email, status, booked_at, updated_at, made_lead)

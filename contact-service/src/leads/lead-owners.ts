@@ -9,6 +9,10 @@ import { supportDate } from './support-hours.js';
 /** The actor of automatic assignments, in the history and the audit trail. */
 export const AUTO_ASSIGN_ACTOR = 'auto-assign';
 
+/** The username of the operator on the lead under `alias` (SQL), null for the team's. */
+export const ownerNameSql = (alias: string) =>
+  `(SELECT u.username FROM users u WHERE u.id = ${alias}.owner_id)`;
+
 /** An operator a lead can be given to: enrolled, not disabled. */
 export interface Assignee {
   id: string;

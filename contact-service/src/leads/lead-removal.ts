@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiProperty } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
 import { In, type DataSource, type EntityManager } from 'typeorm';
-import { ErasedBookingRow, LeadBookingRow } from './lead-rows.entity.js';
+import { rows } from '../database/rows.js';
+import { ErasedBookingRow } from './lead-rows.entity.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 
 /** What an erasure or a purge removed (or, counted first, would remove). */
@@ -41,12 +42,13 @@ export class LeadRemoval {
   async erase(email: string, actor: string): Promise<Removed> {
     return this.dataSource.transaction(async (manager) => {
       // The person stays erased: the scheduler's later events about their bookings are refused.
-      const bookings = await manager
-        .createQueryBuilder(LeadBookingRow, 'b')
-        .select(['b.scheduler', 'b.reference'])
-        .innerJoin('contact_submissions', 's', 's.id = b.submission_id')
-        .where(BY_EMAIL.replace('$1', ':email'), { email })
-        .getMany();
+      const bookings = await rows<{ scheduler: string; reference: string }>(
+        manager,
+        `SELECT b.scheduler, b.reference
+           FROM lead_bookings b JOIN contact_submissions s ON s.id = b.submission_id
+          WHERE ${BY_EMAIL}`,
+        [email],
+      );
       if (bookings.length > 0) {
         await manager
           .createQueryBuilder()
@@ -96,12 +98,13 @@ async function count(
   condition: string,
   values: unknown[],
 ): Promise<Removed> {
-  const [row] = (await manager.query(
+  const [row] = await rows<Removed>(
+    manager,
     `SELECT count(DISTINCT s.id)::int AS submissions, count(n.id)::int AS notifications
        FROM contact_submissions s LEFT JOIN notifications n ON n.submission_id = s.id
       WHERE ${condition}`,
     values,
-  )) as Removed[];
+  );
   return row!;
 }
 
@@ -111,7 +114,8 @@ async function remove(
   condition: string,
   values: unknown[],
 ): Promise<Removed> {
-  const [row] = (await manager.query(
+  const [row] = await rows<Removed>(
+    manager,
     `WITH doomed AS (SELECT s.id FROM contact_submissions s WHERE ${condition} FOR UPDATE),
           their_notifications AS (
             SELECT count(*)::int AS n FROM notifications WHERE submission_id IN (SELECT id FROM doomed)),
@@ -120,7 +124,7 @@ async function remove(
      SELECT (SELECT count(*) FROM gone)::int AS submissions,
             (SELECT n FROM their_notifications) AS notifications`,
     values,
-  )) as Removed[];
+  );
   return row!;
 }
 

@@ -1,13 +1,12 @@
-import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
-import { AccessibilityReportRow } from './accessibility-report.js';
+import { Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * The rows a change of a lead's state writes, as TypeORM entities (the tables are the
- * migrations'; TypeORM never changes the schema). Their one writer is lead-state.ts with
- * lead-owners.ts and lead-meeting.ts; the inbox's keyset pages and the exports read the same
- * tables in SQL (docs/development.md, "The contact-service"). A lead's history
- * (lead_status_changes, lead_events) has no entity: it is written and read in SQL
- * (lead-history.ts, lead-events.ts), ordered by the statement clock to the microsecond.
+ * The one row beside a lead that a repository handles plainly, as a TypeORM entity (the tables
+ * are the migrations'; TypeORM never changes the schema): what an erasure keeps of a booking
+ * (lead-removal.ts). A lead's meeting (lead_bookings, lead-meeting.ts), its accessibility report
+ * (accessibility-report.ts) and its history (lead_status_changes, lead_events: lead-history.ts,
+ * lead-events.ts) have no entity: they are written and read in SQL, the meeting beside the
+ * inbox's keyset pages, the report by its upserts, the history ordered by the statement clock.
  */
 
 /** The schedulers whose bookings come back to their leads (the migration's CHK_lead_bookings_scheduler). */
@@ -17,17 +16,6 @@ export type Scheduler = (typeof SCHEDULERS)[number];
 export const MEETING_STATUSES = ['booked', 'rescheduled', 'cancelled'] as const;
 export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 
-/** A lead's call through the scheduler (lead-meeting.ts). */
-@Entity({ name: 'lead_bookings' })
-export class LeadBookingRow {
-  @PrimaryGeneratedColumn('uuid') id!: string;
-  @Column({ name: 'submission_id', type: 'uuid' }) submissionId!: string;
-  @Column({ type: 'varchar', length: 16 }) scheduler!: Scheduler;
-  @Column({ type: 'varchar', length: 500 }) reference!: string;
-  @Column({ type: 'varchar', length: 16 }) status!: MeetingStatus;
-  @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
-}
-
 /** The SHA-256 of an erased person's booking reference (lead-removal.ts). */
 @Entity({ name: 'erased_bookings' })
 export class ErasedBookingRow {
@@ -36,4 +24,4 @@ export class ErasedBookingRow {
 }
 
 /** Every entity of this file, for the leads module's repositories. */
-export const LEAD_ROW_ENTITIES = [AccessibilityReportRow, LeadBookingRow, ErasedBookingRow];
+export const LEAD_ROW_ENTITIES = [ErasedBookingRow];

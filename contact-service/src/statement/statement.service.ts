@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { openReports } from '../leads/accessibility-report.js';
 import { supportDate } from '../leads/support-hours.js';
 import {
   documentOf,
@@ -42,14 +43,6 @@ export class StatementService {
   }
 
   private read(): Promise<OpenReport[]> {
-    return this.dataSource.query(
-      `SELECT r.criterion, r.page, s.status,
-              to_char(r.confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS reported,
-              to_char(r.planned_for, 'YYYY-MM-DD') AS "plannedFor", r.reason
-         FROM accessibility_reports r JOIN contact_submissions s ON s.id = r.submission_id
-        WHERE r.confirmed AND s.status <> 'resolved' AND s.spam_reason IS NULL
-        ORDER BY r.confirmed_at, r.submission_id
-        LIMIT 200`,
-    ) as Promise<OpenReport[]>;
+    return openReports(this.dataSource);
   }
 }

@@ -1,7 +1,10 @@
 import statement from '@proposal-site/contract/accessibility-statement.json' with { type: 'json' };
 import { ApiProperty } from '@nestjs/swagger';
-import { CRITERION_IDS, criterionLabel } from '../leads/accessibility-report.js';
+import { CRITERION_IDS, criterionLabel, type OpenReport } from '../leads/accessibility-report.js';
 import { calendarDate } from '../integrations/sender-answer.js';
+
+/** A confirmed, unresolved report, as read for the statement (statement.service.ts). */
+export type { OpenReport };
 
 /**
  * The accessibility statement as the site and `/accessibility.json` give it: the data of
@@ -23,16 +26,6 @@ export class Limitation {
   /** When its fix is planned (YYYY-MM-DD), once assessed. */
   @ApiProperty({ type: String, nullable: true, format: 'date' }) plannedFor!: string | null;
   @ApiProperty({ enum: ['statement', 'report'] }) source!: 'statement' | 'report';
-}
-
-/** A confirmed, unresolved report, as read for the statement (statement.service.ts). */
-export interface OpenReport {
-  criterion: string;
-  page: string;
-  status: string;
-  reported: string;
-  plannedFor: string | null;
-  reason: string | null;
 }
 
 /** The sentence a report becomes on the statement: nothing the sender wrote is in it. */
