@@ -1,8 +1,10 @@
 // What the suite expects from the site: its fixed wording and constants (frontend/README.md,
 // "Fixed wording and constants"), restated here on purpose as the browser suite's oracle, and the
 // build-time configuration the stack was built with. The company-specific values are read from
-// the same VITE_* variables as the site's build, with the same example defaults.
+// the same VITE_* variables as the site's build, with the same example defaults. What the home
+// page's solution names is the contract's (pages.json), the oracle the site's own tests share.
 import statement from '@proposal-site/contract/accessibility-statement.json' with { type: 'json' };
+import pages from '@proposal-site/contract/pages.json' with { type: 'json' };
 
 function fromEnv(name: string, fallback: string): string {
   const value = process.env[name]?.trim();
@@ -62,17 +64,7 @@ export const routes: SiteRoute[] = [
       '02 Solution',
       '03 Systemising Excellence',
       ...spec.claims,
-      'Live deal conversations',
-      'CRM data',
-      'Internal templates',
-      'Historical proposals',
-      'Transcript & nuance detection',
-      'Client mirroring & contextualisation',
-      'Proposal composer',
-      'Audit & learning loop',
-      'Word',
-      'PDF',
-      'Figma-ready',
+      ...pages.homeSolution,
     ],
   },
   {
