@@ -117,7 +117,9 @@ const SERVICE_FEATURES = {
   // The overview shows the site's field measurements beside the leads' figures, and the
   // accessibility statement's review date.
   inbox: ['leads', 'notifications', 'audit', 'operators', 'measurements', 'statement'],
-  retention: ['leads', 'operators'],
+  // The purge removes old leads (leads/), expired sessions (operators/) and old audit records
+  // (audit/, which owns audit_log).
+  retention: ['leads', 'operators', 'audit'],
   leads: ['audit'],
   // Disabling an account hands its open leads back to the team (leads/lead-owners.ts); a
   // break-glass sign-in alerts the admins on the team's channels (notifications/channels.ts); a

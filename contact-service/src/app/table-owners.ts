@@ -50,11 +50,8 @@ export const OWNERSHIP_DEBTS: Record<string, readonly Table[]> = {
   'database/online-ddl.ts': ['contact_submissions'],
   'inbox/inbox-conditions.ts': ['lead_reads', 'users'],
   'inbox/inbox.store.ts': ['contact_submissions', 'lead_reads', 'notifications', 'users'],
-  'inbox/overview.ts': ['contact_submissions'],
   'leads/lead-owners.ts': ['users'],
   'leads/lead-state.ts': ['users'],
   'leads/outbox.ts': ['users'],
-  'metrics/metrics.service.ts': ['notifications'],
   'notifications/promise-watch.ts': ['contact_submissions', 'users'],
-  'retention/retention.service.ts': ['audit_log'],
 };

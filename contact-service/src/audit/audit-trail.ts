@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiProperty } from '@nestjs/swagger';
 import { createHmac } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { rows } from '../database/rows.js';
 import type { AuditFilter } from './audit-filter.js';
 
 export class AuditRecord {
@@ -82,12 +83,24 @@ export class AuditTrail {
     if (filter.before !== undefined) add('id < ?::bigint', filter.before);
     params.push(limit);
     // audit_log.id: the number, not the text the list answers (which sorts "99" after "100").
-    return (await this.dataSource.query(
+    return rows<AuditRecord>(
+      this.dataSource,
       `SELECT id::text, at, command, rows, actor, subject_hash AS "subjectHash", details
          FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY audit_log.id DESC LIMIT $${params.length}`,
       params,
-    )) as AuditRecord[];
+    );
+  }
+
+  /** Deletes the records older than `days` (the retention purge's); answers how many. */
+  async purgeOlderThan(days: number): Promise<number> {
+    const [gone] = await rows<{ n: number }>(
+      this.dataSource,
+      `WITH gone AS (DELETE FROM audit_log WHERE at < now() - make_interval(days => $1) RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [days],
+    );
+    return gone?.n ?? 0;
   }
 
   /**
@@ -104,9 +117,7 @@ export class AuditTrail {
 
 /** HMAC-SHA256 of the address in lower case, keyed by this installation's audit key. */
 async function hashOf(manager: EntityManager, email: string): Promise<string> {
-  const [row] = (await manager.query(`SELECT key FROM audit_key WHERE id = 1`)) as {
-    key: string;
-  }[];
+  const [row] = await rows<{ key: string }>(manager, `SELECT key FROM audit_key WHERE id = 1`);
   if (!row) throw new Error('the audit key is missing: run the migrations');
   return createHmac('sha256', row.key).update(email.toLowerCase()).digest('hex');
 }

@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { LEAD_KINDS, type LeadKind } from '../leads/lead-kind.js';
 import { dueCutoffs, FIRST_STEP, type PromiseRules } from '../leads/lead-promises.js';
 import { OpenPromises, openPromises } from '../leads/promise-counts.js';
+import { responseWeeks } from '../leads/response-weeks.js';
 import { BookingWeek, bookingWeeks } from '../leads/speed-to-lead.js';
 import { knownSourceShare, reportDays } from '../leads/source-report.js';
 import { SUPPORT_TIME_ZONE } from '../leads/support-hours.js';
@@ -74,7 +75,7 @@ export class Overview {
  * audit. People's leads only (suspected spam left out). One statement per kind, which reads the
  * receipts and first responses of its weeks from the kind's own index alone
  * (IDX_leads_responses_<kind>, migration 1795800000000): the week's figures and, in the same
- * pass, the whole period's (GROUPING SETS).
+ * pass, the whole period's (GROUPING SETS): leads/response-weeks.ts.
  */
 export async function overviewOf(
   dataSource: DataSource,
@@ -88,25 +89,8 @@ export async function overviewOf(
   const [perKind, due, field, booked, knownShare] = await Promise.all([
     Promise.all(
       LEAD_KINDS.map(async (kind) => {
-        const rows = (await dataSource.query(
-          `SELECT to_char(date_trunc('week', s.created_at AT TIME ZONE $2), 'YYYY-MM-DD') AS week,
-                  count(*)::int AS n,
-                  count(s.responded_at)::int AS answered,
-                  count(*) FILTER (WHERE s.responded_on_time)::int AS kept,
-                  -- Answered late, or not answered and past the first step's due time.
-                  count(*) FILTER (WHERE s.responded_on_time = false
-                                      OR (s.responded_at IS NULL AND s.created_at < $3))::int AS late,
-                  count(*) FILTER (WHERE s.responded_at IS NULL AND s.created_at >= $3)::int AS open,
-                  percentile_cont(0.5) WITHIN GROUP (ORDER BY ${HOURS})::float AS "medianHours",
-                  percentile_cont(0.9) WITHIN GROUP (ORDER BY ${HOURS})::float AS "p90Hours"
-             FROM contact_submissions s
-            WHERE s.spam_reason IS NULL AND s.kind = '${kind}' AND s.created_at >= $1
-            GROUP BY GROUPING SETS ((1), ())`,
-          [since, SUPPORT_TIME_ZONE, cut[FIRST_STEP[kind]].overdue],
-        )) as (Omit<Overview['promises'][number], 'kind' | 'keptShare'> & {
-          n: number;
-          week: string | null;
-        })[];
+        const overdue = cut[FIRST_STEP[kind]].overdue;
+        const rows = await responseWeeks(dataSource, kind, since, SUPPORT_TIME_ZONE, overdue);
         return { kind, rows };
       }),
     ),
@@ -147,5 +131,3 @@ export async function overviewOf(
     field,
   };
 }
-
-const HOURS = `extract(epoch FROM s.responded_at - s.created_at) / 3600`;

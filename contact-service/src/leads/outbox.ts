@@ -50,6 +50,28 @@ export async function pendingCount(db: Statements): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** How many notifications are in one delivery state, per channel (channels with none left out). */
+export function notificationsByChannel(
+  db: Statements,
+  status: 'pending' | 'failed',
+): Promise<{ channel: string; n: number }[]> {
+  return rows<{ channel: string; n: number }>(
+    db,
+    `SELECT channel, count(*)::int AS n FROM notifications WHERE status = $1 GROUP BY channel`,
+    [status],
+  );
+}
+
+/** The age in seconds of the oldest notification not delivered yet; 0 when none waits. */
+export async function oldestPendingAge(db: Statements): Promise<number> {
+  const [row] = await rows<{ age: number }>(
+    db,
+    `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS age
+       FROM notifications WHERE status = 'pending'`,
+  );
+  return row?.age ?? 0;
+}
+
 /** A notification being attempted: its lead, what it tells, and who owns the lead now. */
 export type Attempt = LeadRecord & {
   notificationId: string;

@@ -7,6 +7,7 @@ import { promiseRules } from '../leads/lead-promises.js';
 import { openPromises } from '../leads/promise-counts.js';
 import { knownSourceShare, reportDays } from '../leads/source-report.js';
 import { bookingWeeks } from '../leads/speed-to-lead.js';
+import { notificationsByChannel, oldestPendingAge } from '../leads/outbox.js';
 import { backupMetrics } from './backup-metrics.js';
 import { consoleMetrics } from './console-metrics.js';
 import { fieldMetrics, type FieldMetrics } from './field-metrics.js';
@@ -71,11 +72,7 @@ export class MetricsService {
       help: 'Age of the oldest notification not delivered yet (0 when none): alert on it.',
       registers: [this.registry],
       async collect() {
-        const [row] = (await dataSource.query(
-          `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS age
-             FROM notifications WHERE status = 'pending'`,
-        )) as { age: number }[];
-        this.set(row?.age ?? 0);
+        this.set(await oldestPendingAge(dataSource));
       },
     });
     this.countByChannel(
@@ -167,17 +164,19 @@ export class MetricsService {
   }
 
   /** A gauge of the notifications in one delivery state, per channel. */
-  private countByChannel(dataSource: DataSource, status: string, name: string, help: string) {
+  private countByChannel(
+    dataSource: DataSource,
+    status: 'pending' | 'failed',
+    name: string,
+    help: string,
+  ) {
     new Gauge({
       name,
       help,
       labelNames: ['channel'] as const,
       registers: [this.registry],
       async collect() {
-        const rows = (await dataSource.query(
-          `SELECT channel, count(*)::int AS n FROM notifications WHERE status = $1 GROUP BY channel`,
-          [status],
-        )) as { channel: string; n: number }[];
+        const rows = await notificationsByChannel(dataSource, status);
         this.reset();
         for (const row of rows) this.set({ channel: row.channel }, row.n);
       },

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { AuditTrail } from '../audit/audit-trail.js';
 import { EnvironmentService } from '../config/environment.service.js';
 import { JobQueue } from '../integrations/queue/job-queue.js';
 import { settleLeadCounts } from '../leads/lead-counts.js';
@@ -32,6 +33,7 @@ export class RetentionService implements OnApplicationBootstrap {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: JobQueue,
     private readonly removal: LeadRemoval,
+    private readonly audit: AuditTrail,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -59,17 +61,13 @@ export class RetentionService implements OnApplicationBootstrap {
       'retention',
     );
     const auditDays = this.environment.get('AUDIT_RETENTION_DAYS');
-    const [audit] = (await this.dataSource.query(
-      `WITH gone AS (DELETE FROM audit_log WHERE at < now() - make_interval(days => $1) RETURNING 1)
-       SELECT count(*)::int AS n FROM gone`,
-      [auditDays],
-    )) as { n: number }[];
+    const audits = await this.audit.purgeOlderThan(auditDays);
     const expired = await removeExpired(this.dataSource, {
       idleMinutes: this.environment.get('SESSION_IDLE_MINUTES'),
       maxHours: this.environment.get('SESSION_MAX_HOURS'),
     });
     this.logger.log(
-      `Retention: deleted ${removed.submissions} leads and ${removed.notifications} notifications older than ${days} days, ${audit?.n ?? 0} audit records older than ${auditDays} days, and ${expired} expired console sessions, sign-in failures and enrolment links`,
+      `Retention: deleted ${removed.submissions} leads and ${removed.notifications} notifications older than ${days} days, ${audits} audit records older than ${auditDays} days, and ${expired} expired console sessions, sign-in failures and enrolment links`,
     );
     return removed;
   }
