@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { EnvironmentModule, type EnvironmentService } from '../config/environment.service.js';
+import type { EnvironmentService } from '../config/environment.service.js';
 import { BookingsModule } from '../bookings/bookings.module.js';
 import { ContactModule } from '../contact/contact.module.js';
 import { HealthModule } from '../health/health.module.js';
@@ -12,6 +12,7 @@ import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RetentionModule } from '../retention/retention.module.js';
 import { StatementModule } from '../statement/statement.module.js';
 import { databaseModule } from './database.module.js';
+import { rootModule } from './root-module.js';
 
 /** Which process the app is: the public API (with background jobs, unless switched off) or the worker. */
 export type AppRole = 'api' | 'worker';
@@ -23,22 +24,18 @@ export class AppModule {
    * the probes and /metrics, and runs the background jobs.
    */
   static forRoot(environment: EnvironmentService, role: AppRole): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        EnvironmentModule.forRoot(environment),
-        loggerModule(),
-        databaseModule((settings) => settings.get('DATABASE_POOL_SIZE')),
-        QueueModule,
-        rateLimitModule(),
-        MetricsModule,
-        NotificationsModule,
-        RetentionModule,
-        ...(role === 'api'
-          ? [ContactModule, MeasurementsModule, BookingsModule, StatementModule]
-          : []),
-        HealthModule,
-      ],
-    };
+    return rootModule(AppModule, environment, [
+      loggerModule(),
+      databaseModule((settings) => settings.get('DATABASE_POOL_SIZE')),
+      QueueModule,
+      rateLimitModule(),
+      MetricsModule,
+      NotificationsModule,
+      RetentionModule,
+      ...(role === 'api'
+        ? [ContactModule, MeasurementsModule, BookingsModule, StatementModule]
+        : []),
+      HealthModule,
+    ]);
   }
 }

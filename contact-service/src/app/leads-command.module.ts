@@ -1,8 +1,9 @@
 import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { EnvironmentModule, type EnvironmentService } from '../config/environment.service.js';
+import type { EnvironmentService } from '../config/environment.service.js';
 import { InboxOperationsModule } from '../inbox/inbox-operations.module.js';
 import { databaseModule } from './database.module.js';
+import { rootModule } from './root-module.js';
 
 /**
  * The `leads` command's application: the console's own modules for the inbox and the accounts
@@ -14,17 +15,13 @@ import { databaseModule } from './database.module.js';
 @Module({})
 export class LeadsCommandModule {
   static forRoot(environment: EnvironmentService): DynamicModule {
-    return {
-      module: LeadsCommandModule,
-      imports: [
-        EnvironmentModule.forRoot(environment),
-        databaseModule(
-          () => 2,
-          (settings) => settings.get('MIGRATION_TIMEOUT_MS'),
-        ),
-        InboxOperationsModule,
-      ],
-    };
+    return rootModule(LeadsCommandModule, environment, [
+      databaseModule(
+        () => 2,
+        (settings) => settings.get('MIGRATION_TIMEOUT_MS'),
+      ),
+      InboxOperationsModule,
+    ]);
   }
 }
 
