@@ -2,7 +2,8 @@
 // "Fixed wording and constants"), restated here on purpose as the browser suite's oracle, and the
 // build-time configuration the stack was built with. The company-specific values are read from
 // the same VITE_* variables as the site's build, with the same example defaults. What the home
-// page's solution names is the contract's (pages.json), the oracle the site's own tests share.
+// page's solution names and the headings of each page's sections are the contract's (pages.json),
+// the oracle the site's own tests share.
 import statement from '@proposal-site/contract/accessibility-statement.json' with { type: 'json' };
 import pages from '@proposal-site/contract/pages.json' with { type: 'json' };
 
@@ -71,19 +72,16 @@ export const routes: SiteRoute[] = [
     path: '/about',
     slug: 'about',
     h1: `About ${siteConfig.brandName}`,
-    content: ['Our mission', 'The challenge', 'Our approach', 'Technology', 'Impact', 'Contact'],
+    content: pages.sections['/about'],
   },
   {
     path: '/privacy',
     slug: 'privacy',
     h1: 'Privacy Policy',
     content: [
-      'Information we collect',
-      'How we use your information',
+      ...pages.sections['/privacy'],
       'which identify nobody',
       'GDPR',
-      'Security',
-      'Contact',
       `Last updated ${spec.privacyLastUpdated}`,
     ],
   },
@@ -91,36 +89,17 @@ export const routes: SiteRoute[] = [
     path: '/terms',
     slug: 'terms',
     h1: 'Terms of Service',
-    content: [
-      'Acceptance',
-      'Use license',
-      'Service description',
-      'Disclaimer',
-      'Limitations',
-      'Governing law',
-      spec.governingLaw,
-      'Contact',
-    ],
+    content: [...pages.sections['/terms'], 'Acceptance', spec.governingLaw],
   },
   {
     path: '/accessibility',
     slug: 'accessibility',
     h1: 'Accessibility Statement',
     content: [
+      ...pages.sections['/accessibility'],
       'WCAG 2.2',
-      'Standards',
-      'Scope',
-      'Accessibility features',
-      'Known limitations',
-      'Reporting channels',
       'within 2 business days',
       'within 5 business days',
-      'Compliance status',
-      'Enforcement procedure',
-      'Remediation roadmap',
-      'Legal compliance',
-      'Preparation of this statement',
-      'Statement information',
       spec.accessibilityNextReview,
       spec.supportHours,
     ],

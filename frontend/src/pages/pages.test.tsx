@@ -69,14 +69,7 @@ describe('landing page', () => {
 describe('about page', () => {
   it('covers mission, challenge, approach, technology, impact and contact, with a way home', async () => {
     await openPage('/about', `About ${siteConfig.brandName}`);
-    expectSections(
-      'Our mission',
-      'The challenge',
-      'Our approach',
-      'Technology',
-      'Impact',
-      'Contact',
-    );
+    expectSections(...pages.sections['/about']);
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 });
@@ -84,13 +77,7 @@ describe('about page', () => {
 describe('privacy page', () => {
   it('has its sections, the GDPR rights and the last-updated date', async () => {
     await openPage('/privacy', 'Privacy Policy');
-    expectSections(
-      'Information we collect',
-      'How we use your information',
-      'Your rights under the GDPR',
-      'Security',
-      'Contact',
-    );
+    expectSections(...pages.sections['/privacy']);
     expect(PRIVACY_LAST_UPDATED).toBe('September 3, 2025');
     expect(screen.getByText('Last updated September 3, 2025')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: siteConfig.privacyEmail })[0]).toHaveAttribute(
@@ -103,15 +90,7 @@ describe('privacy page', () => {
 describe('terms page', () => {
   it('has its sections and Belgian governing law', async () => {
     await openPage('/terms', 'Terms of Service');
-    expectSections(
-      'Acceptance of terms',
-      'Use license',
-      'Service description',
-      'Disclaimer',
-      'Limitations',
-      'Governing law',
-      'Contact',
-    );
+    expectSections(...pages.sections['/terms']);
     expect(h2('Governing law').closest('section')).toHaveTextContent('the laws of Belgium');
   });
 });
@@ -119,21 +98,7 @@ describe('terms page', () => {
 describe('accessibility page', () => {
   it('states the commitment, response times, support hours and next review', async () => {
     await openPage('/accessibility', 'Accessibility Statement');
-    expectSections(
-      'Our commitment',
-      'Compliance status',
-      'Standards',
-      'Scope',
-      'Accessibility features',
-      'Known limitations',
-      'Reporting channels',
-      'Our response process',
-      'Enforcement procedure',
-      'Remediation roadmap',
-      'Legal compliance',
-      'Preparation of this statement',
-      'Statement information',
-    );
+    expectSections(...pages.sections['/accessibility']);
     expect(text()).toContain('WCAG 2.2');
     expect(h2('Our response process').closest('section')).toHaveTextContent(
       'We acknowledge your report within 2 business days.',
