@@ -7,6 +7,7 @@ import {
   answerRequests,
   json,
   notFound,
+  openConsoleAt,
   renderConsole as open,
 } from '../../test-utils/render-console';
 
@@ -74,14 +75,23 @@ beforeEach(() => {
   calls = answerRequests(api);
 });
 
+/** Opens the accounts screen and adds `username` (as `role`, if given) through its form. */
+async function addAccount(
+  user: ReturnType<typeof userEvent.setup>,
+  username: string,
+  role?: string,
+) {
+  const form = await openConsoleAt('/console/admin/accounts', 'region', 'Add an account');
+  await user.type(within(form).getByLabelText('Username'), username);
+  if (role) await user.selectOptions(within(form).getByLabelText('Role'), role);
+  await user.click(within(form).getByRole('button', { name: 'Add the account' }));
+  return form;
+}
+
 describe('the accounts screen', () => {
   it('adds an account and shows its link once, focused, with where to send it', async () => {
     const user = userEvent.setup();
-    open('/console/admin/accounts');
-    const form = await screen.findByRole('region', { name: 'Add an account' });
-    await user.type(within(form).getByLabelText('Username'), 'new.person');
-    await user.selectOptions(within(form).getByLabelText('Role'), 'admin');
-    await user.click(within(form).getByRole('button', { name: 'Add the account' }));
+    await addAccount(user, 'new.person', 'admin');
     const heading = await screen.findByRole('heading', {
       name: 'Enrolment link for new.person',
     });
@@ -100,10 +110,7 @@ describe('the accounts screen', () => {
 
   it('shows a refusal as a problem, focused', async () => {
     const user = userEvent.setup();
-    open('/console/admin/accounts');
-    const form = await screen.findByRole('region', { name: 'Add an account' });
-    await user.type(within(form).getByLabelText('Username'), 'x');
-    await user.click(within(form).getByRole('button', { name: 'Add the account' }));
+    const form = await addAccount(user, 'x');
     const alert = await within(form).findByRole('alert');
     expect(alert).toHaveTextContent('A username is 2 to 64…');
     expect(alert).toHaveFocus();
