@@ -50,8 +50,5 @@ export const OWNERSHIP_DEBTS: Record<string, readonly Table[]> = {
   'database/online-ddl.ts': ['contact_submissions'],
   'inbox/inbox-conditions.ts': ['lead_reads', 'users'],
   'inbox/inbox.store.ts': ['contact_submissions', 'lead_reads', 'notifications', 'users'],
-  'leads/lead-owners.ts': ['users'],
-  'leads/lead-state.ts': ['users'],
-  'leads/outbox.ts': ['users'],
-  'notifications/promise-watch.ts': ['contact_submissions', 'users'],
+  'leads/operators-table.ts': ['users'],
 };

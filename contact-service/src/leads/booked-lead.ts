@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { rows } from '../database/rows.js';
 import type { BookingMatch, Scheduler } from './lead-meeting.js';
-import { ownerNameSql } from './lead-owners.js';
+import { ownerNameSql } from './operators-table.js';
 import type { LeadUnderChange } from './lead-state.js';
 
 /** A lead a scheduler's event changes, with who owns it. */

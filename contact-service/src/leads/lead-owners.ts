@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { setLeadColumns } from './lead-row.js';
+import { activeOperators, markAssigned, type Assignee } from './operators-table.js';
 import { LeadState } from './lead-state.js';
 import { STATUSES, nextStatuses } from './lead-status.js';
 import { supportDate } from './support-hours.js';
@@ -9,15 +10,7 @@ import { supportDate } from './support-hours.js';
 /** The actor of automatic assignments, in the history and the audit trail. */
 export const AUTO_ASSIGN_ACTOR = 'auto-assign';
 
-/** The username of the operator on the lead under `alias` (SQL), null for the team's. */
-export const ownerNameSql = (alias: string) =>
-  `(SELECT u.username FROM users u WHERE u.id = ${alias}.owner_id)`;
-
-/** An operator a lead can be given to: enrolled, not disabled. */
-export interface Assignee {
-  id: string;
-  username: string;
-}
+export type { Assignee };
 
 /**
  * Who is on a lead (contact_submissions.owner_id), the one writer of it: an operator's own
@@ -90,9 +83,7 @@ export class LeadOwners {
         .limit(1)
         .getRawOne<Assignee>();
       if (!next) return null;
-      await manager.query(`UPDATE users SET last_assigned_at = clock_timestamp() WHERE id = $1`, [
-        next.id,
-      ]);
+      await markAssigned(manager, next.id);
       await this.set(manager, { ...lead, owner: null }, next, AUTO_ASSIGN_ACTOR);
       return next.username;
     });
@@ -115,15 +106,3 @@ export class LeadOwners {
     return leads.length;
   }
 }
-
-/**
- * The operators a lead may be given to, enrolled and not disabled, as Assignees. Read through the
- * query builder by table name: users is the operators' (src/operators/), which leads/ may not
- * import, and this is the one question leads/ asks of it.
- */
-const activeOperators = (manager: EntityManager) =>
-  manager
-    .createQueryBuilder()
-    .select(['id', 'username'])
-    .from('users', 'users')
-    .where('disabled_at IS NULL AND enrolled_at IS NOT NULL');

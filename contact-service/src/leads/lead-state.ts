@@ -23,6 +23,7 @@ import {
   type StepAnswer,
 } from './accessibility-report.js';
 import { setLeadColumns } from './lead-row.js';
+import { operatorIdSql } from './operators-table.js';
 import type { LineDetails, NoticeEvent } from './lead-events.js';
 import { LeadHistory } from './lead-history.js';
 import { announce } from './announcements.js';
@@ -205,13 +206,14 @@ export class LeadState {
     await manager.query(
       `UPDATE contact_submissions s
           SET read_at = coalesce(s.read_at, now()), opened_by = coalesce(s.opened_by, operator.id)
-         FROM (SELECT (SELECT u.id FROM users u WHERE u.username = $2) AS id) operator
+         FROM (SELECT ${operatorIdSql('$2')} AS id) operator
         WHERE s.id = $1 AND (s.read_at IS NULL OR (s.opened_by IS NULL AND operator.id IS NOT NULL))`,
       [id, actor],
     );
     await manager.query(
       `INSERT INTO lead_reads (user_id, submission_id)
-       SELECT u.id, $1 FROM users u WHERE u.username = $2 ON CONFLICT DO NOTHING`,
+       SELECT operator.id, $1 FROM (SELECT ${operatorIdSql('$2')} AS id) operator
+        WHERE operator.id IS NOT NULL ON CONFLICT DO NOTHING`,
       [id, actor],
     );
   }

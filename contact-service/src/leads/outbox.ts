@@ -2,6 +2,7 @@ import { rows, type Statements } from '../database/rows.js';
 import { DELIVERY_COLUMNS, type DeliveryRecord } from './delivery-record.js';
 import { LEAD_COLUMNS, type LeadRecord } from './lead.js';
 import { PROMISE_FROM_SQL } from './lead-promises.js';
+import { activeOwnerJoin } from './operators-table.js';
 
 // The outbox's side of a lead's notifications (table notifications, which leads/ owns: a lead's
 // rows are written with the lead, lead-writer.ts, and cancelled by its state, lead-state.ts). The
@@ -98,7 +99,7 @@ export function startAttempts(db: Statements, notificationIds: string[]): Promis
             ${PROMISE_FROM_SQL} AS "promiseFrom",
             u.username AS owner, u.email AS "ownerEmail"
        FROM contact_submissions s JOIN attempt a ON s.id = a.submission_id
-       LEFT JOIN users u ON u.id = s.owner_id AND u.disabled_at IS NULL`,
+       ${activeOwnerJoin('s', 'u')}`,
     [notificationIds],
   );
 }

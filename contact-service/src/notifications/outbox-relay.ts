@@ -100,7 +100,7 @@ export class OutboxRelay {
         // A lead's announcement (its email, which every lead has) starts the watch over its
         // promises, once: a row given back by an operator is not a new lead.
         await this.watch.schedule(
-          db,
+          transaction,
           rows.filter((row) => row.announces && !row.again).map((row) => row.leadId),
         );
         await markQueued(

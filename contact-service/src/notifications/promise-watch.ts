@@ -1,13 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { EnvironmentService } from '../config/environment.service.js';
-import {
-  JobQueue,
-  queueTransactionOf,
-  type Job,
-  type QueueTransaction,
-} from '../integrations/queue/job-queue.js';
+import { JobQueue, queueTransactionOf, type Job } from '../integrations/queue/job-queue.js';
 import type { LeadKind } from '../leads/lead-kind.js';
 import { LeadOwners } from '../leads/lead-owners.js';
 import { LeadState } from '../leads/lead-state.js';
@@ -15,17 +10,17 @@ import {
   dueAt,
   OPEN_WHILE,
   pendingStep,
-  PROMISE_FROM_SQL,
   PROMISED_STEPS,
   promiseRules,
   reminderAt,
   type PromisedStep,
   type PromiseRules,
 } from '../leads/lead-promises.js';
-import type { LeadStatus } from '../leads/lead-status.js';
 import type { PromiseNotice } from '../integrations/promise-notice.js';
 import type { Attempt } from './settlement.js';
 import { noticePurpose } from '../leads/pending-notices.js';
+import { adminAddresses } from '../leads/operators-table.js';
+import { promiseStarts, watchedLead } from '../leads/watched-lead.js';
 import { addNotices } from '../leads/outbox.js';
 import { NOTIFICATION_CHANNELS, teamChannels, type Channel, type Channels } from './channels.js';
 
@@ -91,18 +86,13 @@ export class PromiseWatch {
    * (bookings/bookings.service.ts) gets its reminder and escalation with the re-opening.
    */
   async scheduleIn(manager: EntityManager, leadIds: string[]): Promise<void> {
-    await this.schedule(queueTransactionOf(manager.queryRunner!), leadIds);
+    await this.schedule(manager.queryRunner!, leadIds);
   }
 
   /** The jobs of leads just announced, in the caller's transaction (the outbox relay's). */
-  async schedule(db: QueueTransaction, leadIds: string[]): Promise<void> {
+  async schedule(transaction: QueryRunner, leadIds: string[]): Promise<void> {
     if (leadIds.length === 0) return;
-    const { rows: leads }: { rows: { id: string; kind: LeadKind; createdAt: Date }[] } =
-      await db.executeSql(
-        `SELECT s.id, s.kind AS kind, ${PROMISE_FROM_SQL} AS "createdAt"
-           FROM contact_submissions s WHERE s.id = ANY($1::uuid[])`,
-        [leadIds],
-      );
+    const leads = await promiseStarts(transaction, leadIds);
     const jobs = leads.flatMap(({ id, kind, createdAt }) => {
       const receivedAt = new Date(createdAt);
       const steps = PROMISED_STEPS.filter((step) => OPEN_WHILE[step].kind === kind);
@@ -120,7 +110,7 @@ export class PromiseWatch {
         ]),
       ];
     });
-    await this.queue.insert(QUEUE, jobs, db);
+    await this.queue.insert(QUEUE, jobs, queueTransactionOf(transaction));
   }
 
   /**
@@ -133,12 +123,7 @@ export class PromiseWatch {
     const of = attempts.filter((attempt) => /^(reminder|escalation):/.test(attempt.purpose));
     if (of.length === 0) return notices;
     const admins = of.some((attempt) => attempt.purpose.startsWith('escalation:'))
-      ? (
-          await this.dataSource.query<{ email: string }[]>(
-            `SELECT email FROM users WHERE role = 'admin' AND disabled_at IS NULL AND email IS NOT NULL
-            ORDER BY username`,
-          )
-        ).map((row) => row.email)
+      ? await adminAddresses(this.dataSource)
       : [];
     for (const attempt of of) {
       const [notice, step] = attempt.purpose.split(':') as [
@@ -183,25 +168,7 @@ export class PromiseWatch {
     }
     const notice = job.action;
     const step = job.step!;
-    const [lead] = await this.dataSource.query<
-      {
-        kind: LeadKind;
-        status: LeadStatus;
-        createdAt: Date;
-        callbackFrom: Date | null;
-        spam: boolean;
-        owner: string | null;
-        ownerEmail: string | null;
-      }[]
-    >(
-      `SELECT s.kind AS kind, s.status, ${PROMISE_FROM_SQL} AS "createdAt",
-              s.callback_from AS "callbackFrom",
-              s.spam_reason IS NOT NULL AS spam, u.username AS owner, u.email AS "ownerEmail"
-         FROM contact_submissions s
-         LEFT JOIN users u ON u.id = s.owner_id AND u.disabled_at IS NULL
-        WHERE s.id = $1`,
-      [job.leadId],
-    );
+    const lead = await watchedLead(this.dataSource, job.leadId);
     // Erased, marked spam, or the step kept: the promise needs nothing more.
     if (!lead || lead.spam || pendingStep(lead.kind, lead.status) !== step) return false;
     const due = dueAt(step, lead.createdAt, this.rules);
