@@ -1,4 +1,4 @@
-import { sendThroughSite } from '../support/contact-form.ts';
+import { sendThroughSite, type ContactValues } from '../support/contact-form.ts';
 import { mailApi, mailWithSubject, sourceOf } from '../support/mail.ts';
 import { uniqueEmail } from '../support/stack.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -8,16 +8,27 @@ import { expect, test } from '../support/fixtures.ts';
 // container stack have a mail catcher; a stack started by hand may not.
 test.skip(!mailApi, 'the stack has no mail catcher (E2E_MAIL_API is not set)');
 
+/**
+ * A visitor's values, made afresh for each run: an address and a company of the run's own (the
+ * company finds the mail).
+ */
+const visitor =
+  (label: string, { company, ...values }: Omit<Required<ContactValues>, 'email'>) =>
+  (): Required<ContactValues> => ({
+    ...values,
+    email: uniqueEmail(label),
+    company: `${company} ${Date.now()}`,
+  });
+
 /** A request of each kind, its mail's subject and, where the test knows it, its inbox. */
 const REQUESTS = [
   {
     title: 'a request sent through the site arrives as a mail, Reply-To the prospect',
     path: '/',
     subject: 'Discovery call request',
-    values: () => ({
+    values: visitor('notified', {
       name: 'Ines Duarte',
-      email: uniqueEmail('notified'),
-      company: `Duarte Capital ${Date.now()}`,
+      company: 'Duarte Capital',
       role: 'Head of ECM',
       message: 'Please call me about the pilot.',
     }),
@@ -27,10 +38,9 @@ const REQUESTS = [
     path: '/accessibility',
     subject: 'Accessibility feedback',
     inbox: process.env.NOTIFY_ACCESSIBILITY_TO,
-    values: () => ({
+    values: visitor('a11y-notified', {
       name: 'Sam Okafor',
-      email: uniqueEmail('a11y-notified'),
-      company: `Okafor Partners ${Date.now()}`,
+      company: 'Okafor Partners',
       role: 'Analyst',
       message: 'The focus ring on the footer is faint.',
     }),
