@@ -22,6 +22,13 @@ const shape = (answer: Answer) => {
 /** A wrong body field the console refuses in one sentence: a status that does not exist. */
 const wrongBodyField = () => team.ada.call('POST', `/leads/${ID}/status`, { status: 'bogus' });
 
+/** GET `path` is refused with `message`, in the shape a wrong body field is refused in. */
+async function refusedAsABodyField(path: string, message: string) {
+  const answer = await team.ada.call('GET', path);
+  expect([path, answer.body.message]).toEqual([path, message]);
+  expect(shape(answer)).toEqual(shape(await wrongBodyField()));
+}
+
 describe('a wrong query value', () => {
   it.each([
     ['status=bogus', 'There is no status "bogus".'],
@@ -33,11 +40,9 @@ describe('a wrong query value', () => {
     ['from=2026-13-01', 'from is a date such as 2026-11-24.'],
     ['unread=yes', 'unread is true or false.'],
     ['status=new&status=contacted', 'Give status once, as text.'],
-  ])('on the inbox list (%s) is refused as a wrong body field is', async (query, message) => {
-    const answer = await team.ada.call('GET', `/leads?${query}`);
-    expect(answer.body.message).toBe(message);
-    expect(shape(answer)).toEqual(shape(await wrongBodyField()));
-  });
+  ])('on the inbox list (%s) is refused as a wrong body field is', (query, message) =>
+    refusedAsABodyField(`/leads?${query}`, message),
+  );
 
   it.each([
     ['from=2026-13-01', 'from is a date such as 2026-11-24 (a day in UTC).'],
@@ -47,28 +52,19 @@ describe('a wrong query value', () => {
       'order=oldest',
       'The audit trail has no filter named "order": use command, actor, email, from, to or before.',
     ],
-  ])('on the audit list (%s) is refused as a wrong body field is', async (query, message) => {
-    const answer = await team.ada.call('GET', `/admin/audit?${query}`);
-    expect(answer.body.message).toBe(message);
-    expect(shape(answer)).toEqual(shape(await wrongBodyField()));
-  });
+  ])('on the audit list (%s) is refused as a wrong body field is', (query, message) =>
+    refusedAsABodyField(`/admin/audit?${query}`, message),
+  );
 
-  it('on the counts, the export and the deliveries is refused the same way', async () => {
-    for (const [path, message] of [
-      ['/leads/counts?kind=sales', 'kind is contact or accessibility.'],
-      ['/admin/leads/export?format=xml', 'format is csv or json.'],
-      ['/deliveries?status=sent', 'status is failed or pending.'],
-      ['/deliveries', 'status is failed or pending.'],
-      [
-        '/deliveries?status=failed&page=2',
-        'The deliveries have no filter named "page": use status.',
-      ],
-    ]) {
-      const answer = await team.ada.call('GET', path!);
-      expect([path, answer.body.message]).toEqual([path, message]);
-      expect(shape(answer)).toEqual(shape(await wrongBodyField()));
-    }
-  });
+  it.each([
+    ['/leads/counts?kind=sales', 'kind is contact or accessibility.'],
+    ['/admin/leads/export?format=xml', 'format is csv or json.'],
+    ['/deliveries?status=sent', 'status is failed or pending.'],
+    ['/deliveries', 'status is failed or pending.'],
+    ['/deliveries?status=failed&page=2', 'The deliveries have no filter named "page": use status.'],
+  ])('on the counts, the export and the deliveries (%s) is refused the same way', (path, message) =>
+    refusedAsABodyField(path, message),
+  );
 
   it('is refused also when it is a name an object has (constructor, toString)', async () => {
     for (const name of ['constructor', 'toString', '__proto__']) {
