@@ -1,4 +1,5 @@
 import type { QueryRunner } from 'typeorm';
+import { rows } from './rows.js';
 
 // Schema changes made while the form takes leads (`make upgrade` starts the new replicas beside
 // the old): none holds a lock that stops an insert for more than a moment, and each may run
@@ -25,10 +26,11 @@ export async function brief(queryRunner: QueryRunner, sql: string): Promise<void
 
 /** A CHECK constraint added NOT VALID (a moment) and validated while writes go on. */
 export async function addValidated(queryRunner: QueryRunner, name: string, check: string) {
-  const [exists] = (await queryRunner.query(
+  const [exists] = await rows<unknown>(
+    queryRunner,
     `SELECT 1 FROM pg_constraint WHERE conname = $1 AND conrelid = 'contact_submissions'::regclass`,
     [name],
-  )) as unknown[];
+  );
   if (!exists) {
     await brief(
       queryRunner,
@@ -40,11 +42,12 @@ export async function addValidated(queryRunner: QueryRunner, name: string, check
 
 /** Builds an index CONCURRENTLY, first dropping a build that an earlier attempt left invalid. */
 export async function buildIndex(queryRunner: QueryRunner, name: string, on: string) {
-  const [index] = (await queryRunner.query(
+  const [index] = await rows<{ valid: boolean }>(
+    queryRunner,
     `SELECT i.indisvalid AS valid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
       WHERE c.relname = $1`,
     [name],
-  )) as { valid: boolean }[];
+  );
   if (index?.valid) return;
   if (index) await queryRunner.query(`DROP INDEX CONCURRENTLY "${name}"`);
   await queryRunner.query(`CREATE INDEX CONCURRENTLY "${name}" ON "contact_submissions" ${on}`);

@@ -18,6 +18,7 @@ import { conditions, dueSteps, ME, type DayBounds, type Opener } from './inbox-c
 import { Note } from './note.entity.js';
 import { User } from '../operators/user.entity.js';
 import type { InboxCursor, InboxFilter } from './inbox-filter.js';
+import { rows } from '../database/rows.js';
 
 export type { DayBounds };
 
@@ -138,7 +139,8 @@ export class InboxStore {
     // the page's columns, Postgres planned the lookup for every row the scan might yield and read
     // all failed notifications into a hash for each page (30-160 ms at a million leads,
     // bench/inbox-bench.ts).
-    return (await this.dataSource.query(
+    return rows<InboxRow>(
+      this.dataSource,
       `SELECT page.*,
               EXISTS (SELECT 1 FROM notifications n
                        WHERE n.submission_id = page.id AND n.status = 'failed') AS "deliveryFailed",
@@ -152,7 +154,7 @@ export class InboxStore {
          JOIN contact_submissions s ON s.id = page.id
         ORDER BY page."receivedAt" ${direction}, page.id ${direction}`,
       values,
-    )) as InboxRow[];
+    );
   }
 
   /** The ids of every operator but the one named `me`. */
@@ -173,13 +175,14 @@ export class InboxStore {
       return settledCounts(this.dataSource, kind);
     }
     const { where, values } = conditions({ ...filter, status: undefined }, bounds, due);
-    const rows = (await this.dataSource.query(
+    const counted = await rows<{ status: LeadStatus; n: number }>(
+      this.dataSource,
       `SELECT s.status, count(*)::int AS n FROM contact_submissions s ${where} GROUP BY s.status`,
       values,
-    )) as { status: LeadStatus; n: number }[];
-    return Object.fromEntries(rows.map((row) => [row.status, row.n])) as Partial<
-      Record<LeadStatus, number>
-    >;
+    );
+    const counts: Partial<Record<LeadStatus, number>> = {};
+    for (const { status, n } of counted) counts[status] = n;
+    return counts;
   }
 
   /** Every lead that matches, oldest first, EACH_BATCH at a time: an export never holds them all. */
@@ -188,27 +191,29 @@ export class InboxStore {
     for (;;) {
       const { where, values } = conditions(filter, bounds, due, after, 'after');
       values.push(EACH_BATCH);
-      const rows = (await this.dataSource.query(
+      const batch = await rows<InboxLead & { micros: string }>(
+        this.dataSource,
         `SELECT ${LEAD_FIELDS},
                 (extract(epoch FROM s.created_at) * 1000000)::bigint::text AS micros
            FROM contact_submissions s ${where}
           ORDER BY s.created_at, s.id LIMIT $${values.length}`,
         values,
-      )) as (InboxLead & { micros: string })[];
-      for (const { micros: _micros, ...lead } of rows) yield lead;
-      if (rows.length < EACH_BATCH) return;
-      const last = rows[rows.length - 1]!;
+      );
+      for (const { micros: _micros, ...lead } of batch) yield lead;
+      if (batch.length < EACH_BATCH) return;
+      const last = batch[batch.length - 1]!;
       after = { micros: last.micros, id: last.id };
     }
   }
 
   /** One lead, locked for a change when `manager` is a transaction's. */
   async lead(id: string, manager?: EntityManager): Promise<InboxLead | null> {
-    const [lead] = (await (manager ?? this.dataSource.manager).query(
+    const [lead] = await rows<InboxLead>(
+      manager ?? this.dataSource.manager,
       `SELECT ${LEAD_FIELDS}
          FROM contact_submissions s WHERE s.id = $1 ${manager ? 'FOR UPDATE OF s' : ''}`,
       [id],
-    )) as InboxLead[];
+    );
     return lead ?? null;
   }
 

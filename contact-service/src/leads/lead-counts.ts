@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { LeadKind } from './lead-kind.js';
 import type { LeadStatus } from './lead-status.js';
+import { rows } from '../database/rows.js';
 
 /**
  * People's leads per status, of one kind or all: the counts that head the inbox with no other
@@ -13,7 +14,8 @@ export async function settledCounts(
   dataSource: DataSource,
   kind?: LeadKind,
 ): Promise<Partial<Record<LeadStatus, number>>> {
-  const rows = (await dataSource.query(
+  const counted = await rows<{ status: LeadStatus; n: number }>(
+    dataSource,
     `SELECT status, sum(n)::int AS n FROM (
        SELECT t.status, t.n FROM lead_count_totals t WHERE $1::varchar IS NULL OR t.kind = $1
        UNION ALL
@@ -24,8 +26,8 @@ export async function settledCounts(
         GROUP BY s.status) AS counted
      GROUP BY status HAVING sum(n) > 0`,
     [kind ?? null],
-  )) as { status: LeadStatus; n: number }[];
-  return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+  );
+  return Object.fromEntries(counted.map((row) => [row.status, row.n]));
 }
 
 /** How long leads are counted live before they settle: a day's worth at most, plus an hour. */
@@ -43,10 +45,12 @@ export async function settleLeadCounts(
   const horizon =
     until ?? new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - LIVE_HOURS * 3_600_000);
   await dataSource.transaction(async (manager) => {
-    const [{ done }] = (await manager.query(
+    const [horizonRow] = await rows<{ done: boolean }>(
+      manager,
       `SELECT settled_before >= $1 AS done FROM lead_count_horizon FOR UPDATE`,
       [horizon],
-    )) as [{ done: boolean }];
+    );
+    const done = horizonRow!.done;
     if (done && !recount) return;
     if (recount) await manager.query(`DELETE FROM lead_count_totals`);
     await manager.query(

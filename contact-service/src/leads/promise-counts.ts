@@ -9,6 +9,7 @@ import {
   type PromiseRules,
   type PromisedStep,
 } from './lead-promises.js';
+import { rows } from '../database/rows.js';
 
 /** How many leads have a step open past its due time, and past its reminder but not yet due. */
 export class OpenPromises {
@@ -33,14 +34,15 @@ export async function openPromises(
     PROMISED_STEPS.map(async (step) => {
       const { kind, status } = OPEN_WHILE[step];
       const cut = cutoffs[step];
-      const [row] = (await dataSource.query(
+      const [row] = await rows<{ overdue: number; soon: number }>(
+        dataSource,
         `SELECT count(*) FILTER (WHERE ${PROMISE_FROM_SQL} < $2)::int AS overdue,
                 count(*) FILTER (WHERE ${PROMISE_FROM_SQL} >= $2)::int AS soon
            FROM contact_submissions s
           WHERE s.spam_reason IS NULL AND s.kind = '${kind}'
             AND s.status = $1 AND s.created_at < $3 AND ${PROMISE_FROM_SQL} < $3`,
         [status, cut.overdue, cut.soon],
-      )) as { overdue: number; soon: number }[];
+      );
       return { kind, step, overdue: row?.overdue ?? 0, soon: row?.soon ?? 0 };
     }),
   );

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { ApiProperty } from '@nestjs/swagger';
 import { LEAD_KINDS, type LeadKind } from './lead-kind.js';
 import { STATUSES, type LeadStatus } from './lead-status.js';
+import { rows } from '../database/rows.js';
 
 /**
  * Mail providers anyone can sign up with: two leads from such a domain share a provider, not a
@@ -101,7 +102,8 @@ export async function relatedLeads(
 ): Promise<RelatedLead[]> {
   const free = isFreeMail(lead.email);
   const email = lead.email.toLowerCase();
-  return (await dataSource.query(
+  return await rows<RelatedLead>(
+    dataSource,
     `SELECT o.id, o.created_at AS "receivedAt", o.kind AS kind, o.status, o.name,
             o.company, lower(o.email) = $1 AS "sameAddress"
        FROM contact_submissions o
@@ -109,5 +111,5 @@ export async function relatedLeads(
         AND ${free ? 'lower(o.email)' : DOMAIN('o')} = $2
       ORDER BY o.created_at DESC, o.id DESC LIMIT ${RELATED_LIST_MAX}`,
     [email, free ? email : email.split('@').pop(), lead.createdAt],
-  )) as RelatedLead[];
+  );
 }

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { DataSource } from 'typeorm';
 import { CALLBACK_HOURS } from './lead-promises.js';
+import { rows } from '../database/rows.js';
 
 /**
  * Speed to lead, measured with the booking: per week of receipt (its Monday, YYYY-MM-DD, in
@@ -29,7 +30,8 @@ export async function bookingWeeks(
   timeZone: string,
 ): Promise<BookingWeek[]> {
   // The bookings are few beside the leads: their first booking per lead is one small hash.
-  return (await dataSource.query(
+  return await rows<BookingWeek>(
+    dataSource,
     `SELECT to_char(date_trunc('week', s.created_at AT TIME ZONE $2), 'YYYY-MM-DD') AS week,
             count(*) FILTER (WHERE f.made_lead IS NOT TRUE)::int AS requests,
             count(f.booked_at) FILTER (WHERE NOT f.made_lead)::int AS booked,
@@ -48,5 +50,5 @@ export async function bookingWeeks(
       WHERE s.spam_reason IS NULL AND s.kind = 'contact' AND s.created_at >= $1
       GROUP BY GROUPING SETS ((1), ())`,
     [since, timeZone, CALLBACK_HOURS],
-  )) as BookingWeek[];
+  );
 }

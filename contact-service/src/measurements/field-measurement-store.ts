@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { CLS_BUCKETS, TIME_BUCKETS } from '../metrics/field-metrics.js';
 import { VITALS, type VitalName } from './measurement-body.js';
 import { ApiProperty } from '@nestjs/swagger';
+import { rows } from '../database/rows.js';
 
 /**
  * The field measurements kept for the console's overview: per day (UTC), page, metric and
@@ -79,7 +80,8 @@ export class FieldPercentile {
 
 /** The 75th percentile of each page's metrics over the last FIELD_DAYS days. */
 export async function fieldPercentiles(dataSource: DataSource): Promise<FieldPercentile[]> {
-  const rows = (await dataSource.query(
+  const percentiles = await rows<{ route: string; metric: VitalName; views: number; p75: number }>(
+    dataSource,
     `WITH buckets AS (
        SELECT route, metric, le, sum(n) AS n FROM field_measurements
         WHERE day > current_date - $1::int GROUP BY route, metric, le),
@@ -92,8 +94,8 @@ export async function fieldPercentiles(dataSource: DataSource): Promise<FieldPer
             min(le) FILTER (WHERE below >= 0.75 * views) AS p75
        FROM running GROUP BY route, metric ORDER BY route, metric`,
     [FIELD_DAYS],
-  )) as { route: string; metric: VitalName; views: number; p75: number }[];
-  return rows.map((row) => ({
+  );
+  return percentiles.map((row) => ({
     ...row,
     p75: Number.isFinite(Number(row.p75)) ? Number(row.p75) : null,
   }));

@@ -1,5 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import { rows } from '../database/rows.js';
 
 /** The backup container's replication slot, as pg_replication_slots shows it. */
 interface WalSlot {
@@ -19,11 +20,12 @@ export function backupMetrics(registry: Registry, dataSource: DataSource): void 
     labelNames: ['outcome'] as const,
     registers: [registry],
     async collect() {
-      const rows = (await dataSource.query(
+      const runs = await rows<{ ok: boolean; at: number }>(
+        dataSource,
         `SELECT ok, extract(epoch FROM max(finished_at))::float AS at FROM backup_runs GROUP BY ok`,
-      )) as { ok: boolean; at: number }[];
+      );
       this.reset();
-      for (const row of rows) this.set({ outcome: row.ok ? 'success' : 'failure' }, row.at);
+      for (const row of runs) this.set({ outcome: row.ok ? 'success' : 'failure' }, row.at);
     },
   });
   // Its copies off the machine (infra/backup/ship.sh, with BACKUP_REMOTE).
@@ -33,11 +35,12 @@ export function backupMetrics(registry: Registry, dataSource: DataSource): void 
     labelNames: ['remote'] as const,
     registers: [registry],
     async collect() {
-      const rows: { remote: string; at: number }[] = await dataSource.query(
+      const copies = await rows<{ remote: string; at: number }>(
+        dataSource,
         `SELECT remote, extract(epoch FROM newest_at)::float AS at FROM offsite_copies`,
       );
       this.reset();
-      for (const row of rows) this.set({ remote: row.remote }, row.at);
+      for (const row of copies) this.set({ remote: row.remote }, row.at);
     },
   });
   // The backup container's WAL stream (infra/backup/wal.sh), through its replication slot.
@@ -48,10 +51,11 @@ export function backupMetrics(registry: Registry, dataSource: DataSource): void 
       labelNames: ['slot'] as const,
       registers: [registry],
       async collect() {
-        const [slot] = (await dataSource.query(
+        const [slot] = await rows<WalSlot>(
+          dataSource,
           `SELECT active, pg_wal_lsn_diff(pg_current_wal_lsn(), restart_lsn)::float AS behind
              FROM pg_replication_slots WHERE slot_name = 'wal_archive'`,
-        )) as WalSlot[];
+        );
         this.reset();
         if (slot) this.set({ slot: 'wal_archive' }, value(slot));
       },

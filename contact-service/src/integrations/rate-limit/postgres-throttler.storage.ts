@@ -11,6 +11,7 @@ import type { DataSource } from 'typeorm';
 import { EnvironmentService } from '../../config/environment.service.js';
 import { StatementBatcher } from '../../database/statement-batcher.js';
 import { apiError } from '../../http/api-error.js';
+import { rows } from '../../database/rows.js';
 
 /** Rows of clients whose window and block have both ended are removed this often. */
 const SWEEP_MS = 10 * 60 * 1000;
@@ -109,7 +110,8 @@ export class PostgresThrottlerStorage implements ThrottlerStorage, OnModuleInit,
     const clients = [...byClient.keys()].sort().map((client) => byClient.get(client)!);
     // In ON CONFLICT DO UPDATE, r.* is the stored row: every expression reads the old values,
     // and excluded.hits is the number of hits this statement adds.
-    const rows = (await this.dataSource.query(
+    const counted = await rows<Counted>(
+      this.dataSource,
       `WITH now AS (SELECT clock_timestamp() AS t)
        INSERT INTO rate_limits AS r (key, throttler, hits, window_ends, blocked_until)
        SELECT c.key, c.throttler, c.added, now.t + make_interval(secs => $4::float8 / 1000),
@@ -141,8 +143,8 @@ export class PostgresThrottlerStorage implements ThrottlerStorage, OnModuleInit,
         limit,
         blockDuration,
       ],
-    )) as Counted[];
-    for (const row of rows) {
+    );
+    for (const row of counted) {
       const client = byClient.get(JSON.stringify([row.key, row.throttler]))!;
       const before = row.hits - client.length;
       const blockedMs = row.blocked_ms === null ? 0 : Number(row.blocked_ms);

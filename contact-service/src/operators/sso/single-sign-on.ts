@@ -10,6 +10,7 @@ import { ProviderUnavailable, RelyingParty, type ProviderTokens } from './relyin
 import { SealedTokens } from './sealed-tokens.js';
 import { accountOfProviderUser } from './sso-accounts.js';
 import { decideAccess, providerNameOf, type AccessRules, type Refusal } from './sso-rules.js';
+import { rows } from '../../database/rows.js';
 
 export interface SingleSignOnSettings {
   rules: AccessRules;
@@ -131,11 +132,12 @@ export class SingleSignOn extends SsoPart {
   ): Promise<Outcome> {
     const party = this.configured();
     const [checks] = loginId
-      ? ((await this.dataSource.query(
+      ? await rows<{ state: string; nonce: string; verifier: string }>(
+          this.dataSource,
           `WITH used AS (DELETE FROM sso_logins WHERE id_hash = $1 RETURNING *)
            SELECT state, nonce, verifier FROM used WHERE created_at > $2`,
           [hashOf(loginId), new Date(this.now().getTime() - LOGIN_MINUTES * 60_000)],
-        )) as { state: string; nonce: string; verifier: string }[])
+        )
       : [];
     if (!checks) {
       await this.refusal(
