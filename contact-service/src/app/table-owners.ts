@@ -48,7 +48,5 @@ export type Table = keyof typeof TABLE_OWNERS;
  */
 export const OWNERSHIP_DEBTS: Record<string, readonly Table[]> = {
   'database/online-ddl.ts': ['contact_submissions'],
-  'inbox/inbox-conditions.ts': ['lead_reads', 'users'],
-  'inbox/inbox.store.ts': ['contact_submissions', 'lead_reads', 'notifications', 'users'],
   'leads/operators-table.ts': ['users'],
 };

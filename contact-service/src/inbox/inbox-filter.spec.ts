@@ -5,7 +5,7 @@ import { InputRefusal } from '../http/refusal.js';
 import { valuesOf } from '../http/query-fields.js';
 import { ExportQuery, InboxPageQuery, LeadPath } from './console/dto/inbox.dto.js';
 import type { DueCutoffs } from '../leads/lead-promises.js';
-import { conditions } from './inbox-conditions.js';
+import { conditions } from '../leads/lead-conditions.js';
 import {
   cursorOf,
   cursorText,

@@ -50,3 +50,13 @@ export async function adminAddresses(db: Statements): Promise<string[]> {
   );
   return admins.map((admin) => admin.email);
 }
+
+/** The ids of every operator but the one named `me`, in id order. */
+export async function otherOperatorIds(db: Statements, me = ''): Promise<string[]> {
+  const others = await rows<{ id: string }>(
+    db,
+    `SELECT id FROM users WHERE username <> $1 ORDER BY id`,
+    [me],
+  );
+  return others.map((other) => other.id);
+}

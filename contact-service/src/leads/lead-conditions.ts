@@ -1,10 +1,31 @@
-import {
-  OPEN_WHILE,
-  PROMISED_STEPS,
-  type DueCutoffs,
-  type PromisedStep,
-} from '../leads/lead-promises.js';
-import type { InboxCursor, InboxFilter } from './inbox-filter.js';
+import type { LeadKind } from './lead-kind.js';
+import { OPEN_WHILE, PROMISED_STEPS, type DueCutoffs, type PromisedStep } from './lead-promises.js';
+import type { LeadStatus } from './lead-status.js';
+import { operatorIdSql } from './operators-table.js';
+
+// The WHERE of the inbox's reads of leads (inbox/: its pages, counts and exports through
+// lead-pages.ts), in SQL on contact_submissions and lead_reads, leads/'s tables.
+
+/** Which leads a read covers (inbox/inbox-filter.ts's InboxFilter is one). */
+export interface LeadFilter {
+  kind?: LeadKind;
+  status?: LeadStatus;
+  spam?: boolean;
+  q?: string;
+  unread?: boolean;
+  due?: 'overdue' | 'soon' | 'today';
+  owner?: 'mine' | 'unowned';
+  /** Received at or after this moment. */
+  since?: Date;
+  /** Who "mine" and "unread" are about: the username of the operator who asks. */
+  me?: string;
+}
+
+/** A place in the inbox's order: the received time in µs and the id of the last row shown. */
+export interface LeadCursor {
+  micros: string;
+  id: string;
+}
 
 /** Day bounds of a filter's from/to, as instants (the support time zone's midnights). */
 export type DayBounds = { from?: Date; until?: Date };
@@ -12,15 +33,15 @@ export type DayBounds = { from?: Date; until?: Date };
 const KIND = 's.kind';
 
 /** The id of the operator who asks, by the username in parameter `param`. */
-export const ME = (param: string) => `(SELECT u.id FROM users u WHERE u.username = ${param})`;
+export const ME = operatorIdSql;
 
 /** The steps a due filter looks at: those of the filter's kind, or all. */
-export const dueSteps = (filter: InboxFilter) =>
+export const dueSteps = (filter: LeadFilter) =>
   PROMISED_STEPS.filter((step) => !filter.kind || OPEN_WHILE[step].kind === filter.kind);
 
 /**
  * Who opened the leads of one side of an unread page first (migration 1796200000000): nobody, or
- * the operator whose id is the given SQL expression (inbox.store.ts's page).
+ * the operator whose id is the given SQL expression (lead-pages.ts's page).
  */
 export type Opener = 'nobody' | { by: string };
 
@@ -30,10 +51,10 @@ export type Opener = 'nobody' | { by: string };
  * operator, of IDX_leads_opened_by: (opened_by, created_at, id).
  */
 export function conditions(
-  filter: InboxFilter,
+  filter: LeadFilter,
   bounds: DayBounds,
   due: DueCutoffs,
-  cursor?: InboxCursor,
+  cursor?: LeadCursor,
   direction: 'before' | 'after' = 'before',
   values: unknown[] = [],
   steps: readonly PromisedStep[] = dueSteps(filter),
