@@ -1,13 +1,18 @@
 # shellcheck shell=bash
-# The release as an artifact (sourced by `.ci/container-stack.sh --bundle`, in a network namespace
-# of its own, which has no route anywhere, beside the main stack): the one file bundle_file wrote
-# (.ci/container-drills.sh) is installed by a Docker daemon on a data root of its own, which has
-# never held an image, as docs/go-live.md says (git clone of its source.bundle, make up
-# BUNDLE=…), and the stack stores a lead. The daemon and its data root go afterwards; the build
-# daemon's images stay for the next run.
-step "A release from its bundle: make up BUNDLE=… where no image was and no registry is"
+# The release as an artifact (sourced by .ci/container-stack.sh at its end, in its network
+# namespace, which has no route anywhere): `make bundle` writes the one file, then a Docker daemon
+# on a data root of its own, which has never held an image, installs the stack from it as
+# docs/go-live.md says (git clone of its source.bundle, make up BUNDLE=…), and the stack stores a
+# lead. The daemon and its data root go afterwards; the build daemon's images stay for the next run.
+step "A release from its bundle: make bundle, then make up BUNDLE=… where no image was and no registry is"
 bundle_version=$(infra/compose/version.sh checkout)
-# shellcheck disable=SC2154 # work: set by .ci/container-stack.sh, which sources this file
+bundle_started=$(date +%s)
+# shellcheck disable=SC2154 # set by .ci/container-stack.sh, which sources this file
+if make --no-print-directory bundle >"$work/bundle.log" 2>&1; then bundled=yes; else bundled=no; fi
+tail -n 3 "$work/bundle.log"
+check "make bundle wrote the release's one file ($(($(date +%s) - bundle_started)) s)" \
+  test "$bundled" = yes -a -s ".artifacts/bundle/proposal-site-$bundle_version.tar"
+stop_daemon
 data_root=$work/bundle-data
 rm -rf "$data_root"
 start_daemon
@@ -19,7 +24,7 @@ mkdir -p "$install"
 tar -xf ".artifacts/bundle/proposal-site-$bundle_version.tar" -C "$install"
 git clone --quiet -c advice.detachedHead=false "$install/proposal-site-$bundle_version/source.bundle" "$install/site"
 installed_started=$(date +%s)
-# As an operator's shell would be: no compose profile chosen.
+# As an operator's shell would be: the ACME step before exported its profile.
 unset COMPOSE_PROFILES
 if (cd "$install/site" && make --no-print-directory up BUNDLE="../proposal-site-$bundle_version") >"$work/bundle-up.log" 2>&1; then
   installed=yes
@@ -40,3 +45,5 @@ check "the stack installed from the bundle stores a lead" \
 (cd "$install/site" && docker-compose down --volumes --remove-orphans >/dev/null 2>&1) || true
 stop_daemon
 rm -rf "$data_root" "$install"
+unset data_root
+start_daemon

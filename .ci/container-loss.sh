@@ -119,12 +119,15 @@ wait "$prospects" 2>/dev/null || true
 mapfile -t services < <(docker-compose config --services | grep -v '^offsite$')
 docker-compose rm -f -s "${services[@]}" >/dev/null
 docker volume rm "$(docker volume ls -q --filter label=com.docker.compose.volume=db-data)" >/dev/null
-cp .env "$work/lost.env"
+old_compose_file=$(grep '^COMPOSE_FILE=' .env)
 find "$(realpath backups)" -mindepth 1 -delete
 rm -rf .env .env.before-restore backups
 mkdir backups
 make --no-print-directory .env >/dev/null
-machine_settings "$work/lost.env"
+{
+  grep -E '^VITE_[A-Z_]+=' "$work/old.env"
+  echo "$old_compose_file"
+} >>.env
 started=$(date +%s)
 make --no-print-directory recover KEY="$work/backup-key.txt" REMOTE="$remote" YES=1 | tee "$work/lost-machine.out"
 echo "  make recover from the off-site copy took $(($(date +%s) - started)) s"
@@ -135,6 +138,6 @@ check "every lead acknowledged more than 60 s before the loss is back" awk -v rp
 check "make recover said when the old machine last reached the off-site copy" grep -q '^Recovery point: ' "$work/lost-machine.out"
 # shellcheck disable=SC2154 # set by .ci/container-recovery.sh, sourced before this file
 check "the settings came back with the key: the operator enrolled long before signs in with the same app" \
-  node "$root/.ci/second-factor.mjs" sign-in "$console" "$work/operator.json"
+  node .ci/second-factor.mjs sign-in "$console" "$work/operator.json"
 check "the stack is healthy on the new machine" infra/compose/wait-healthy.sh docker-compose
 check "and copies off-site again" within 300 offsite_ok

@@ -3,13 +3,6 @@
 # and running stack they share): a restore on a new machine whose operators keep their second
 # factors, from a copy of backups/ and from a backups/ linked to another mount.
 
-# Every column of every table that holds leads, their deliveries and the audit trail.
-snapshot() {
-  for table in contact_submissions notifications audit_log; do
-    sql "SELECT row_to_json(t)::text FROM $table t ORDER BY 1"
-  done
-}
-
 step "The restore drill: a new machine, from a copy of backups/, its settings from the backup"
 # An operator enrolled with an authenticator app before the backup must sign in with the same app
 # on a new machine after the restore (docs/backups.md): CONSOLE_SECRET_KEY, which sealed the
@@ -17,8 +10,8 @@ step "The restore drill: a new machine, from a copy of backups/, its settings fr
 console=http://localhost:$(sed -n 's/^CONSOLE_PORT=//p' .env)
 link=$(leads_says users add drill.operator --role member | grep -o 'http[^ ]*/console/enrol#[^ ]*' | head -n 1)
 # shellcheck disable=SC2154 # set by .ci/container-stack.sh, which sources this file
-node "$root/.ci/second-factor.mjs" enrol "$console" "$link" "$work/operator.json"
-check "an operator enrolled with an app signs in" node "$root/.ci/second-factor.mjs" sign-in "$console" "$work/operator.json"
+node .ci/second-factor.mjs enrol "$console" "$link" "$work/operator.json"
+check "an operator enrolled with an app signs in" node .ci/second-factor.mjs sign-in "$console" "$work/operator.json"
 before=$(snapshot)
 leads_before=$(sql 'SELECT count(*) FROM contact_submissions')
 make --no-print-directory backup
@@ -48,21 +41,12 @@ rm -rf "$work/old-backups"
 mv backups "$work/old-backups"
 # A new machine: a checkout with no .env, no volume, and the backups copied as cp -a, rsync -a or
 # rclone copy them (every file two days old by its mtime), the one to restore named as today's.
-# The new machine's own settings, as the old one's were: this checkout's site values (so that
-# web's image is not built again), its compose files and project, and its ports (the main stack's
-# run beside this one, .ci/container-drills.sh).
-machine_settings() { # OLD-ENV: puts those settings of OLD-ENV into .env, in place of its own
-  local line
-  while IFS= read -r line; do
-    sed -i "/^${line%%=*}=/d" .env
-    printf '%s\n' "$line" >>.env
-  done < <(grep -E '^(VITE_[A-Z_]+|COMPOSE_[A-Z_]+|WEB_PORT|WEB_TLS_PORT|CONSOLE_PORT|CONSOLE_ORIGIN)=' "$1")
-}
 new_machine() { # BACKUPS-FOLDER: the old backups copied there, a .env of the new machine's own
   cp -a "$work/old-backups/." "$1/"
   find "$1" -exec touch -h -d '2 days ago' {} +
   make --no-print-directory .env >/dev/null
-  machine_settings "$work/old.env"
+  # (This checkout's site values and compose files, so that web's image is not built again.)
+  grep -E '^(VITE_[A-Z_]+|COMPOSE_FILE)=' "$work/old.env" >>.env
 }
 sums() { (cd backups && sha256sum "daily/$today.dump" "daily/$today.secrets" "daily/$today.sig"); }
 mkdir backups
@@ -78,7 +62,7 @@ check "the old machine's CONSOLE_SECRET_KEY is back in .env" grep -qxF "$old_key
 check "this machine's database password was kept" \
   is "$(grep '^POSTGRES_PASSWORD=' .env)" "$(grep '^POSTGRES_PASSWORD=' .env.before-restore)"
 check "the operator enrolled before the backup signs in with the same app" \
-  node "$root/.ci/second-factor.mjs" sign-in "$console" "$work/operator.json"
+  node .ci/second-factor.mjs sign-in "$console" "$work/operator.json"
 check ".env is 0600 after the restore, and .env.before-restore too" \
   is "$(stat -c %a .env .env.before-restore | xargs)" '600 600'
 # Refused, each with one line, and nothing changed.
@@ -154,12 +138,12 @@ check "the stack started on an empty database volume" is "$(sql 'SELECT count(*)
 make --no-print-directory restore FILE="backups/daily/$today.dump" SIGNING_KEY="$work/backup-signing-key.txt" YES=1
 check "the restore brought back every lead ($leads_before)" is "$(sql 'SELECT count(*) FROM contact_submissions')" "$leads_before"
 check "without the backup's settings, the operator's app no longer signs in" \
-  bash -c "! node '$root/.ci/second-factor.mjs' sign-in '$console' '$work/operator.json'"
+  bash -c "! node .ci/second-factor.mjs sign-in '$console' '$work/operator.json'"
 check "and the service says why, naming CONSOLE_SECRET_KEY" \
   bash -c "docker-compose logs --no-color contact-service | grep -q 'CONSOLE_SECRET_KEY does not open'"
 make --no-print-directory restore FILE="backups/daily/$today.dump" KEY="$work/backup-key.txt" REPLACE=1 YES=1 | tee -a "$work/restore.out"
 check "with KEY, field by field, leads, deliveries and audit trail are as before" is "$(snapshot)" "$before"
-check "the operator signs in with the same app" node "$root/.ci/second-factor.mjs" sign-in "$console" "$work/operator.json"
+check "the operator signs in with the same app" node .ci/second-factor.mjs sign-in "$console" "$work/operator.json"
 check "the copy it restored from is unchanged" is "$(sums)" "$sums_before"
 check "make up replaced the new machine's keys by the restored ones: no backup-key.txt, no backup-signing-key.txt" \
   test ! -e backup-key.txt -a ! -e backup-signing-key.txt

@@ -12,43 +12,24 @@ work=${CI_DOCKER_WORK:-/var/tmp/proposal-site-ci}
 export DOCKER_HOST=unix://$work/docker.sock
 mkdir -p "$work"
 
-# A daemon's socket, state and log are in $daemon_dir (the build's and the main stack's: $work),
-# its images and volumes in $data_root ($work/data).
-daemon_dir=$work
 start_daemon() { # extra dockerd flags
-  rm -f "$daemon_dir/docker.sock"
-  dockerd --data-root "${data_root:-$work/data}" --exec-root "$daemon_dir/exec" --pidfile "$daemon_dir/dockerd.pid" \
-    --host "$DOCKER_HOST" "$@" >>"$daemon_dir/dockerd.log" 2>&1 &
-  within 90 docker info >/dev/null 2>&1 && return 0
-  echo "dockerd did not start; see $daemon_dir/dockerd.log" >&2
-  tail -n 20 "$daemon_dir/dockerd.log" >&2
+  rm -f "$work/docker.sock"
+  dockerd --data-root "${data_root:-$work/data}" --exec-root "$work/exec" --pidfile "$work/dockerd.pid" \
+    --host "$DOCKER_HOST" "$@" >>"$work/dockerd.log" 2>&1 &
+  within 30 docker info >/dev/null 2>&1 && return 0
+  echo "dockerd did not start; see $work/dockerd.log" >&2
+  tail -n 20 "$work/dockerd.log" >&2
   return 1
 }
 stop_daemon() {
-  [[ -f $daemon_dir/dockerd.pid ]] || return 0
-  stop_pid "$(cat "$daemon_dir/dockerd.pid")" 20
-  rm -f "$daemon_dir/dockerd.pid"
+  [[ -f $work/dockerd.pid ]] || return 0
+  stop_pid "$(cat "$work/dockerd.pid")" 20
+  rm -f "$work/dockerd.pid"
 }
 
 # The upgrade drill's two parts: the previous release built (with the registries, below) and the
-# drill itself (inside the namespace, beside the main stack: .ci/container-drills.sh).
+# drill itself (inside the namespace, before the main stack starts).
 source .ci/container-upgrade.sh
-# The drills on stacks of their own, beside the main one: the upgrade, restore and loss drills
-# (drills_track), and the release installed from its bundle (--bundle, below).
-source .ci/container-drills.sh
-
-# The bundle's track: a network namespace of its own (made by the main stack's script, inside
-# its own), whose daemon on an empty data root installs the release from its one file.
-if [[ ${1:-} == --bundle ]]; then
-  ip link set lo up
-  daemon_dir=$work/bundle-daemon
-  export DOCKER_HOST=unix://$daemon_dir/docker.sock
-  mkdir -p "$daemon_dir"
-  on_exit stop_daemon
-  source .ci/container-bundle.sh
-  checks_summary
-  exit
-fi
 
 if [[ ${1:-} != --inside ]]; then
   step "Debian packages: docker.io, docker-compose, debootstrap, age, rclone"
@@ -130,22 +111,12 @@ if [[ ${1:-} != --inside ]]; then
   # The certificates service of TLS_MODE=acme (a compose profile): built and its SBOM checked.
   docker-compose -f docker-compose.yml -f .ci/compose.mail.yml -f .ci/compose.ci-build.yml \
     --profile acme build certificates
-  # The release as one file, from the images just built: installed inside, on a daemon that never
-  # held an image, beside the main stack (.ci/container-bundle.sh).
-  bundle_file
-  # The drills' stack is configured as the main one, on a compose project and ports of its own.
-  sed -e 's/^COMPOSE_PROJECT_NAME=.*/COMPOSE_PROJECT_NAME=drills/' -e 's/^WEB_PORT=.*/WEB_PORT=18080/' \
-    -e 's/^WEB_TLS_PORT=.*/WEB_TLS_PORT=18443/' -e 's/^CONSOLE_PORT=.*/CONSOLE_PORT=18081/' \
-    -e 's|^CONSOLE_ORIGIN=.*|CONSOLE_ORIGIN=http://localhost:18081|' -e 's/^PROMETHEUS_PORT=.*/PROMETHEUS_PORT=19090/' \
-    -e 's/^ALERTMANAGER_PORT=.*/ALERTMANAGER_PORT=19093/' .env >"$work/drills.env"
   stop_daemon
 
   step "Node 24 and the npm dependencies of the browser suite (the namespace has no registry)"
   make --no-print-directory install
 
   step "make up with a daemon inside a private network namespace"
-  # (The checks so far count in the namespace's summary.)
-  export passed failed
   exec unshare --net --fork bash "$0" --inside
 fi
 
@@ -174,19 +145,6 @@ submit() { # JSON body -> prints the id of the stored submission (empty when non
   curl -s -X POST "$site/api/contact" -H 'Content-Type: application/json' --data "$1" |
     sed -n 's/.*"id":"\([0-9a-f-]*\)".*/\1/p'
 }
-# docker exec can lose a short-lived command's output (moby/moby#27289): an empty answer is asked
-# again, and said so; any other answer is what is checked, and printed when the check fails.
-leads_says() { # leads arguments -> the command's output
-  local out
-  for _ in 1 2 3; do
-    out=$(make --no-print-directory leads ARGS="$*" 2>&1) || true
-    [[ -n $out ]] && break
-    echo "  (make leads $* printed nothing; asking again)" >&2
-  done
-  printf '%s\n' "$out"
-}
-# The tracks beside this one (.ci/container-drills.sh), each stopped on the way out if still running.
-start_drills
 
 step "make test's path through testcontainers, on the compose file's Postgres image"
 # make test on a machine with Docker starts its database through testcontainers, on the image
@@ -208,6 +166,9 @@ if (cd contact-service && PATH=${tools_node:+$tools_node:}$PATH TEST_DATABASE_UR
 # (The paths come first: --selectProjects takes every word after it as a project's name.)
 check "the integration specs passed on a Postgres container from testcontainers" is "$suite" passed
 check "it really ran on the container" grep -q 'started through testcontainers' "$work/testcontainers.log"
+
+# The previous release, upgraded to this one under load.
+if [[ -d $work/previous ]]; then upgrade_drill; fi
 
 # The daemon's data root outlives a run: start from an empty database volume, as on a new
 # machine (an earlier run's volume holds the password of an earlier .env).
@@ -291,7 +252,18 @@ make --no-print-directory down
 make --no-print-directory up
 check "the row is still there" is "$(sql "SELECT message FROM contact_submissions WHERE id = '$id'")" 'Stored?'
 
-step "Operating the stack: the leads command, backups on a schedule"
+step "Operating the stack: the leads command, backups on a schedule, the restore drill"
+# docker exec can lose a short-lived command's output (moby/moby#27289): an empty answer is asked
+# again, and said so; any other answer is what is checked, and printed when the check fails.
+leads_says() { # leads arguments -> the command's output
+  local out
+  for _ in 1 2 3; do
+    out=$(make --no-print-directory leads ARGS="$*" 2>&1) || true
+    [[ -n $out ]] && break
+    echo "  (make leads $* printed nothing; asking again)" >&2
+  done
+  printf '%s\n' "$out"
+}
 listed=$(leads_says list)
 grep -q "$id" <<<"$listed" || printf '  make leads list printed:\n%s\n' "$listed" | head -n 20
 check "make leads lists the lead (in the contact-service container)" grep -q "$id" <<<"$listed"
@@ -310,6 +282,17 @@ cp "$(ls backups/last/*.dump | head -n 1)" "$old_daily" && touch -d '10 days ago
 make --no-print-directory backup
 check "make backup wrote the newest backup" test -s backups/latest.dump
 check "and removed the day's backup older than BACKUP_KEEP_DAYS" test ! -e "$old_daily"
+# Every column of every table that holds leads, their deliveries and the audit trail.
+snapshot() {
+  for table in contact_submissions notifications audit_log; do
+    sql "SELECT row_to_json(t)::text FROM $table t ORDER BY 1"
+  done
+}
+# Restores on a new machine, then a lost disk and a lost machine (files of their own: they share
+# this shell).
+source .ci/container-recovery.sh
+source .ci/container-loss.sh
+
 make --no-print-directory leads ARGS='erase --email compose@example.com --yes'
 # shellcheck disable=SC2031 # the id of the lead stored above; the drills' subshells keep theirs
 check "make leads erase removed the lead" is "$(sql "SELECT count(*) FROM contact_submissions WHERE id = '$id'")" 0
@@ -359,9 +342,6 @@ check "it exited with status 0 on SIGTERM" is "$(docker inspect -f '{{.State.Exi
 check "it finished in-flight work and closed the pool" bash -c "docker logs --since '$stopped_at' '$service' 2>&1 | grep -q 'SIGTERM received'"
 check "nginx answers 503/504 in the JSON shape while it is away" \
   bash -c "curl -s -X POST '$site/api/contact' -H 'Content-Type: application/json' --data '{}' | grep -q '\"status\":50[34]'"
-
-# The upgrade, restore and loss drills end here, before the replicas' burst and the alerts.
-join_drills
 
 step "Three replicas of the contact-service (make up REPLICAS=3)"
 # For this step web also believes the X-Forwarded-For of this namespace's side of the compose
@@ -455,6 +435,7 @@ check "make leads, with the stack down and its volume kept, refuses this machine
   grep -q 'the container stack is down' <<<"$said"
 docker-compose down --volumes >/dev/null 2>&1
 
-# The release installed from its one file, by a daemon that had never held an image.
-join_bundle
+# This release as one file, installed by a daemon that has never held an image (a file of its
+# own: it shares this shell).
+source .ci/container-bundle.sh
 checks_summary

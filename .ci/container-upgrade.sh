@@ -5,9 +5,9 @@
 # under test (`make upgrade`), rolled back (`make rollback`), and upgraded again. After each step
 # every acknowledged lead must be there, the operator must sign in with the same app, and the
 # longest time the form took no lead is printed. It runs in a worktree of its own (built beside
-# this one's images), under the compose project `upgrade-drill`, and leaves no container behind. Two
+# this one's images), under the compose project `upgrade-drill`, and leaves nothing behind. Two
 # functions: build_previous_release, while the registries can be reached, and upgrade_drill,
-# inside the namespace, beside the main stack (.ci/container-drills.sh).
+# inside the namespace before the main stack starts.
 
 # The previous release's images, built from a worktree of its commit with the same site values as
 # this release's, so that its `make up` inside the namespace and this release's `make upgrade`
@@ -32,14 +32,11 @@ build_previous_release() {
     sed -e "s/^POSTGRES_PASSWORD=.*/POSTGRES_PASSWORD=$(random_hex 12)/" \
       -e 's/^COMPOSE_PROJECT_NAME=.*/COMPOSE_PROJECT_NAME=upgrade-drill/' -e '/^VITE_/d' \
       -e 's|^REAL_IP_FROM=.*|REAL_IP_FROM=127.0.0.1/32,172.16.0.0/12|' \
-      -e 's/^WEB_PORT=.*/WEB_PORT=18080/' -e 's/^WEB_TLS_PORT=.*/WEB_TLS_PORT=18443/' \
-      -e 's/^CONSOLE_PORT=.*/CONSOLE_PORT=18081/' -e 's|^CONSOLE_ORIGIN=.*|CONSOLE_ORIGIN=http://localhost:18081|' \
       "$work/previous/.env.example"
     grep "^VITE_" e2e/site.env
   } >"$work/previous/.env"
   # (REAL_IP_FROM: the drill's prospects reach web through Docker's bridge, and each speaks for an
-  # address of its own in X-Forwarded-For, as behind a load balancer. The ports: the main stack's
-  # run beside it, .ci/container-drills.sh.)
+  # address of its own in X-Forwarded-For, as behind a load balancer.)
   (cd "$work/previous" && docker-compose -f docker-compose.yml -f .ci/compose.ci-build.yml build)
 }
 
@@ -69,10 +66,9 @@ upgrade_drill() {
     sleep 5
   done
   check "the previous release's make leads made an operator with an enrolment link" test -n "$drill_link"
-  # shellcheck disable=SC2154 # root: set by .ci/container-stack.sh
-  node "$root/.ci/second-factor.mjs" enrol "$drill_console" "$drill_link" "$work/upgrade-operator.json"
+  node .ci/second-factor.mjs enrol "$drill_console" "$drill_link" "$work/upgrade-operator.json"
   check "an operator enrolled on the previous release signs in" \
-    node "$root/.ci/second-factor.mjs" sign-in "$drill_console" "$work/upgrade-operator.json"
+    node .ci/second-factor.mjs sign-in "$drill_console" "$work/upgrade-operator.json"
 
   # Prospects, one every 0.2 s, each from an address of its own, until the drill ends: every
   # answer noted with its time.
@@ -116,8 +112,8 @@ upgrade_drill() {
   secrets_written() { ls "$drill"/backups/last/*.secrets >/dev/null 2>&1; }
   within 90 secrets_written || in_drill docker-compose logs --no-color --tail 20 backup
   check "the upgraded stack takes backups with their settings" secrets_written
-  # (Its checkout, this release now, is where the restore and loss drills run next.)
   in_drill docker-compose down --volumes --remove-orphans >/dev/null 2>&1 || true
+  git worktree remove --force "$drill" 2>/dev/null || true
 }
 
 # shellcheck disable=SC2016 # expanded by the container's shell
@@ -155,5 +151,5 @@ drill_step() { # NAME VERSION BEFORE... -- MAKE...
   check "prospects were answered while it ran" test "${during%/*}" -gt 0
   check "every lead acknowledged so far is stored ($(grep -c . <<<"$acknowledged"))" is "$lost" 0
   check "the operator enrolled on the previous release signs in with the same app" \
-    node "$root/.ci/second-factor.mjs" sign-in "$drill_console" "$work/upgrade-operator.json"
+    node .ci/second-factor.mjs sign-in "$drill_console" "$work/upgrade-operator.json"
 }
