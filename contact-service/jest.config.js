@@ -22,11 +22,12 @@ const common = {
 // database chosen by the global setup. `npm run test:unit` runs only the first.
 export default {
   testTimeout: 30000,
-  // Much of an integration file's time is spent waiting: on the database, a mail, a lease, the
-  // statement's 15 s cache. Jest's default, one worker fewer than the cores (one on a 2-core
-  // machine), runs the files one after another; a file a core overlaps the waits. (Two a core
-  // were quicker still, but a few files that time one request against another then missed.)
-  // Each file has a database of its own (test/support/test-database.ts) and free ports.
+  // Much of an integration file's time is spent waiting: on the database, a mail, a lease (a
+  // cache's time a test lets pass on the service's Clock). Jest's default, one worker fewer than
+  // the cores (one on a 2-core machine), runs the files one after another; a file a core overlaps
+  // the waits. (Two a core were quicker still, but a few files that time one request against
+  // another then missed.) Each file has a database of its own (test/support/test-database.ts) and
+  // free ports.
   maxWorkers: availableParallelism(),
   projects: [
     { ...common, displayName: 'unit', roots: ['<rootDir>/src'], testMatch: ['**/*.spec.ts'] },

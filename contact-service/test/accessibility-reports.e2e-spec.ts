@@ -3,7 +3,9 @@ import { describe, expect, it } from '@jest/globals';
 import { ACCESSIBILITY_PREFIX } from '../src/leads/lead-kind.js';
 import { STATUSES } from '../src/leads/lead-status.js';
 import { supportDate } from '../src/leads/support-hours.js';
+import { Clock } from '../src/operators/clock.js';
 import { ReviewWatch } from '../src/statement/review-watch.js';
+import { STATEMENT_CACHE_MS } from '../src/statement/statement.service.js';
 import { consoleForThisFile, leadsCommand } from './support/console-client.js';
 import { request, VALID_CONTACT } from './support/test-app.js';
 
@@ -54,11 +56,15 @@ const statementOf = async () =>
 const reports = async () =>
   (await statementOf()).limitations.filter((limitation) => limitation.source === 'report');
 
-/** The statement is read at most every 15 s; a test waits until it shows what it expects. */
+/**
+ * The statement is read at most every 15 s (STATEMENT_CACHE_MS, on the service's Clock); a test
+ * lets that time pass at once, and waits until it shows what it expects.
+ */
 async function statementUntil(
   check: (limitations: Awaited<ReturnType<typeof reports>>) => boolean,
 ) {
   for (let waited = 0; waited <= 20_000; waited += 500) {
+    team.api.app.get(Clock).advance(STATEMENT_CACHE_MS + 1);
     const limitations = await reports();
     if (check(limitations)) return limitations;
     await new Promise((resolve) => setTimeout(resolve, 500));

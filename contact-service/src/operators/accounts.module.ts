@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LeadsModule } from '../leads/leads.module.js';
 import { Accounts } from './accounts.js';
-import { Clock } from './clock.js';
+import { ClockModule } from './clock.js';
 import { ConsoleAlertRecord } from './console-alert.entity.js';
 import { ConsoleSession } from './console-session.entity.js';
 import { EnrolmentLink } from './enrolment-link.entity.js';
@@ -32,8 +32,8 @@ const ACCOUNT_ENTITIES = [
  * both import, so both build them the same way.
  */
 @Module({
-  imports: [LeadsModule, TypeOrmModule.forFeature(ACCOUNT_ENTITIES)],
-  providers: [Clock, Accounts],
-  exports: [Clock, Accounts, LeadsModule, TypeOrmModule],
+  imports: [ClockModule, LeadsModule, TypeOrmModule.forFeature(ACCOUNT_ENTITIES)],
+  providers: [Accounts],
+  exports: [ClockModule, Accounts, LeadsModule, TypeOrmModule],
 })
 export class AccountsModule {}

@@ -1,6 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Module } from '@nestjs/common';
 
-/** The time the console's rules read (expiries, code steps), so that tests can move it. */
+/**
+ * The time the console's rules read (expiries, code steps) and the accessibility statement's
+ * cache, so that tests can move it.
+ */
 @Injectable()
 export class Clock {
   private offsetMs = 0;
@@ -30,3 +33,10 @@ export class Clock {
     this.frozenAtMs = null;
   }
 }
+
+/**
+ * The one Clock of a process, for every module that reads it (AccountsModule's console and
+ * inbox, the statement's cache): a module, so that they all share it and a test moves it once.
+ */
+@Module({ providers: [Clock], exports: [Clock] })
+export class ClockModule {}

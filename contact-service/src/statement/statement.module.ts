@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClockModule } from '../operators/clock.js';
 import { StatementController } from './statement.controller.js';
 import { StatementService } from './statement.service.js';
 import { ReviewWatch } from './review-watch.js';
@@ -8,6 +9,7 @@ import { ReviewWatch } from './review-watch.js';
  * watch over its review date (review-watch.ts).
  */
 @Module({
+  imports: [ClockModule],
   controllers: [StatementController],
   providers: [StatementService, ReviewWatch],
   exports: [StatementService],

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { Clock } from '../operators/clock.js';
 import { openReports } from '../leads/accessibility-report.js';
 import { supportDate } from '../leads/support-hours.js';
 import {
@@ -21,7 +22,10 @@ export const STATEMENT_CACHE_MS = 15_000;
 export class StatementService {
   private cached: { at: number; reports: Promise<OpenReport[]> } | null = null;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   async document(): Promise<StatementDocument> {
     return documentOf(supportDate(new Date()), await this.reports());
@@ -32,7 +36,7 @@ export class StatementService {
   }
 
   private reports(): Promise<OpenReport[]> {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     if (!this.cached || now - this.cached.at > STATEMENT_CACHE_MS) {
       const reports = this.read();
       // A failed read is not kept: the next view tries again.
