@@ -343,10 +343,13 @@ check "it finished in-flight work and closed the pool" bash -c "docker logs --si
 check "nginx answers 503/504 in the JSON shape while it is away" \
   bash -c "curl -s -X POST '$site/api/contact' -H 'Content-Type: application/json' --data '{}' | grep -q '\"status\":50[34]'"
 
-step "Three replicas of the contact-service (make up REPLICAS=3)"
+step "Three replicas of the contact-service, Prometheus and Alertmanager beside them (make up REPLICAS=3)"
 # For this step web also believes the X-Forwarded-For of this namespace's side of the compose
 # network, so one curl can speak for many clients, as a load balancer in front would.
 grep -q '^REAL_IP_FROM=.*172\.16\.0\.0/12' .env || sed -i 's|^REAL_IP_FROM=.*|&,172.16.0.0/12|' .env
+# The monitoring comes up with the replicas, in the same make up: the alert drill below needs two
+# minutes of three replicas in Prometheus' history, which this step then partly provides.
+sed -i 's|^COMPOSE_FILE=.*|&:infra/monitoring/compose.yml|' .env
 make --no-print-directory up REPLICAS=3
 mapfile -t replicas < <(docker-compose ps -q contact-service)
 check "three contact-service replicas are healthy" is "${#replicas[@]}" 3
@@ -397,8 +400,6 @@ check "it is the same container, restarted" test "$(docker inspect -f '{{.Restar
 rm -f "$burst"
 
 step "Monitoring: Prometheus beside the stack finds every replica, loads the alert rules"
-sed -i 's|^COMPOSE_FILE=.*|&:infra/monitoring/compose.yml|' .env
-make --no-print-directory up REPLICAS=3
 prometheus=http://127.0.0.1:$(sed -n 's/^PROMETHEUS_PORT=//p' .env | grep . || echo 9090)
 promql() { # query -> the first result's value, or nothing
   curl -s "$prometheus/api/v1/query" --data-urlencode "query=$1" |
